@@ -3,11 +3,34 @@
 //! This crate holds the wire format of the plugin protocol's `DynamicValue`
 //! exactly as go-cty (the codec inside Terraform and OpenTofu) writes and
 //! reads it: type constraints ([`Type`]), numbers ([`Number`]), dynamic
-//! values ([`Value`]) with null, unknown and refined unknowns, and the
-//! msgpack and JSON codecs ([`msgpack`], [`json`]).
+//! values ([`Value`]) with null, unknown and refined unknowns
+//! ([`Refinements`]), and the msgpack and JSON codecs ([`msgpack`], [`json`]).
+//!
+//! ```
+//! use tfschema::{Type, Value};
+//!
+//! let ty: Type = r#"["object",{"ami":"string","count":"number"}]"#.parse()?;
+//! let value = Value::object([("ami", Value::from("ami-123")), ("count", Value::from(2))]);
+//! let bytes = tfschema::msgpack::value_to_vec(&value, &ty)?;
+//! assert_eq!(tfschema::msgpack::value_from_slice(&bytes, &ty)?, value);
+//! assert_eq!(
+//!     tfschema::json::value_to_string(&value, &ty)?,
+//!     r#"{"ami":"ami-123","count":2}"#
+//! );
+//! # Ok::<(), tfschema::Error>(())
+//! ```
 
 pub mod error;
+pub mod json;
+pub mod limits;
+pub mod msgpack;
 pub mod number;
+pub mod refinement;
+pub mod types;
+pub mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};
 pub use number::Number;
+pub use refinement::{NumberBound, RefineKind, Refinements};
+pub use types::{ObjectType, Type};
+pub use value::Value;

@@ -1,0 +1,345 @@
+//! msgpack writing primitives, one small function per wire kind, choosing the
+//! most compact header as go-cty's encoder (vmihailenco/msgpack) does.
+//!
+//! [`Encoder`] writes into a `Vec<u8>`; the derive's generated code calls
+//! these methods directly, so every one of them is cheap and allocation-free
+//! apart from growing the buffer.
+
+use std::io;
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+use crate::number::{Number, WireNumber};
+
+/// The bytes of an unknown value without refinements: fixext1, code 0, body 0.
+pub const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
+
+/// Extension code of an unknown value carrying refinements.
+pub const REFINED_UNKNOWN_EXT: i8 = 12;
+
+/// A msgpack writer into an owned buffer.
+#[derive(Debug, Default, Clone)]
+pub struct Encoder {
+    buf: Vec<u8>,
+}
+
+impl Encoder {
+    /// An empty encoder.
+    pub fn new() -> Self {
+        Encoder { buf: Vec::new() }
+    }
+
+    /// An encoder whose buffer has room for `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Encoder {
+            buf: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// An encoder that appends to `buf`.
+    pub fn from_vec(buf: Vec<u8>) -> Self {
+        Encoder { buf }
+    }
+
+    /// The bytes written so far.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// The buffer.
+    pub fn into_vec(self) -> Vec<u8> {
+        self.buf
+    }
+
+    /// Writes everything encoded so far to `w`.
+    ///
+    /// # Errors
+    /// The writer's error.
+    pub fn write_to(&self, mut w: impl io::Write) -> io::Result<()> {
+        w.write_all(&self.buf)
+    }
+
+    /// `nil`.
+    #[inline]
+    pub fn write_nil(&mut self) {
+        self.buf.push(0xc0);
+    }
+
+    /// `true`/`false`.
+    #[inline]
+    pub fn write_bool(&mut self, v: bool) {
+        self.buf.push(if v { 0xc3 } else { 0xc2 });
+    }
+
+    /// A signed integer in its most compact form (non-negative values use the
+    /// unsigned forms, as go-cty's encoder does: 200 -> `cc c8`).
+    #[inline]
+    pub fn write_i64(&mut self, v: i64) {
+        if v >= 0 {
+            self.write_u64(v as u64);
+        } else if v >= -32 {
+            self.buf.push(v as u8);
+        } else if v >= i64::from(i8::MIN) {
+            self.buf.extend_from_slice(&[0xd0, v as u8]);
+        } else if v >= i64::from(i16::MIN) {
+            self.buf.push(0xd1);
+            self.buf.extend_from_slice(&(v as i16).to_be_bytes());
+        } else if v >= i64::from(i32::MIN) {
+            self.buf.push(0xd2);
+            self.buf.extend_from_slice(&(v as i32).to_be_bytes());
+        } else {
+            self.buf.push(0xd3);
+            self.buf.extend_from_slice(&v.to_be_bytes());
+        }
+    }
+
+    /// An unsigned integer in its most compact form.
+    #[inline]
+    pub fn write_u64(&mut self, v: u64) {
+        if v < 128 {
+            self.buf.push(v as u8);
+        } else if v <= u64::from(u8::MAX) {
+            self.buf.extend_from_slice(&[0xcc, v as u8]);
+        } else if v <= u64::from(u16::MAX) {
+            self.buf.push(0xcd);
+            self.buf.extend_from_slice(&(v as u16).to_be_bytes());
+        } else if v <= u64::from(u32::MAX) {
+            self.buf.push(0xce);
+            self.buf.extend_from_slice(&(v as u32).to_be_bytes());
+        } else {
+            self.buf.push(0xcf);
+            self.buf.extend_from_slice(&v.to_be_bytes());
+        }
+    }
+
+    /// A float64 (`cb`).
+    #[inline]
+    pub fn write_f64(&mut self, v: f64) {
+        self.buf.push(0xcb);
+        self.buf.extend_from_slice(&v.to_bits().to_be_bytes());
+    }
+
+    /// A number as go-cty writes it: int when exactly an int64, float64 when
+    /// exactly a (non-integer) float64 or infinite, else its decimal text as
+    /// a msgpack string.
+    pub fn write_number(&mut self, n: &Number) {
+        if let Some(i) = n.as_i64_fast() {
+            self.write_i64(i);
+            return;
+        }
+        match n.wire() {
+            WireNumber::Int(i) => self.write_i64(i),
+            WireNumber::Float(f) => self.write_f64(f),
+            WireNumber::Text(text) => self.write_str_nfc(&text),
+        }
+    }
+
+    /// A number that arrived as a Rust float: go-cty's rules for a float64.
+    #[inline]
+    pub fn write_f64_number(&mut self, v: f64) {
+        if v.fract() == 0.0 && v >= -9.223_372_036_854_775_808e18 && v < 9.223_372_036_854_775_808e18 {
+            self.write_i64(v as i64);
+        } else if let Some(n) = Number::from_f64(v) {
+            self.write_number(&n);
+        } else {
+            // NaN has no cty representation; callers reject it before here.
+            self.write_nil();
+        }
+    }
+
+    /// A string header for `len` bytes: fixstr, str8, str16 or str32.
+    #[inline]
+    pub fn write_str_len(&mut self, len: usize) {
+        if len < 32 {
+            self.buf.push(0xa0 | len as u8);
+        } else if len <= usize::from(u8::MAX) {
+            self.buf.extend_from_slice(&[0xd9, len as u8]);
+        } else if len <= usize::from(u16::MAX) {
+            self.buf.push(0xda);
+            self.buf.extend_from_slice(&(len as u16).to_be_bytes());
+        } else {
+            self.buf.push(0xdb);
+            self.buf.extend_from_slice(&(len as u32).to_be_bytes());
+        }
+    }
+
+    /// A string, NFC-normalised first as go-cty does.
+    #[inline]
+    pub fn write_str(&mut self, s: &str) {
+        if is_nfc(s) {
+            self.write_str_nfc(s);
+        } else {
+            let normalized: String = s.nfc().collect();
+            self.write_str_nfc(&normalized);
+        }
+    }
+
+    /// A string the caller knows is NFC already (attribute names, strings
+    /// that were normalised on decode); written as is.
+    #[inline]
+    pub fn write_str_nfc(&mut self, s: &str) {
+        self.write_str_len(s.len());
+        self.buf.extend_from_slice(s.as_bytes());
+    }
+
+    /// Pre-encoded bytes (e.g. an attribute name with its header, computed
+    /// once at compile time by the derive).
+    #[inline]
+    pub fn write_raw(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// A binary blob: bin8, bin16 or bin32.
+    pub fn write_bin(&mut self, bytes: &[u8]) {
+        let len = bytes.len();
+        if len <= usize::from(u8::MAX) {
+            self.buf.extend_from_slice(&[0xc4, len as u8]);
+        } else if len <= usize::from(u16::MAX) {
+            self.buf.push(0xc5);
+            self.buf.extend_from_slice(&(len as u16).to_be_bytes());
+        } else {
+            self.buf.push(0xc6);
+            self.buf.extend_from_slice(&(len as u32).to_be_bytes());
+        }
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// An array header: fixarray, array16 or array32.
+    #[inline]
+    pub fn write_array_len(&mut self, len: usize) {
+        if len < 16 {
+            self.buf.push(0x90 | len as u8);
+        } else if len <= usize::from(u16::MAX) {
+            self.buf.push(0xdc);
+            self.buf.extend_from_slice(&(len as u16).to_be_bytes());
+        } else {
+            self.buf.push(0xdd);
+            self.buf.extend_from_slice(&(len as u32).to_be_bytes());
+        }
+    }
+
+    /// A map header: fixmap, map16 or map32.
+    #[inline]
+    pub fn write_map_len(&mut self, len: usize) {
+        if len < 16 {
+            self.buf.push(0x80 | len as u8);
+        } else if len <= usize::from(u16::MAX) {
+            self.buf.push(0xde);
+            self.buf.extend_from_slice(&(len as u16).to_be_bytes());
+        } else {
+            self.buf.push(0xdf);
+            self.buf.extend_from_slice(&(len as u32).to_be_bytes());
+        }
+    }
+
+    /// An extension header with the smallest form for `len`: fixext1/2/4/8/16
+    /// when the length matches exactly, else ext8/16/32.
+    pub fn write_ext_header(&mut self, code: i8, len: usize) {
+        let code = code as u8;
+        match len {
+            1 => self.buf.extend_from_slice(&[0xd4, code]),
+            2 => self.buf.extend_from_slice(&[0xd5, code]),
+            4 => self.buf.extend_from_slice(&[0xd6, code]),
+            8 => self.buf.extend_from_slice(&[0xd7, code]),
+            16 => self.buf.extend_from_slice(&[0xd8, code]),
+            _ if len <= usize::from(u8::MAX) => self.buf.extend_from_slice(&[0xc7, len as u8, code]),
+            _ if len <= usize::from(u16::MAX) => {
+                self.buf.push(0xc8);
+                self.buf.extend_from_slice(&(len as u16).to_be_bytes());
+                self.buf.push(code);
+            }
+            _ => {
+                self.buf.push(0xc9);
+                self.buf.extend_from_slice(&(len as u32).to_be_bytes());
+                self.buf.push(code);
+            }
+        }
+    }
+
+    /// An unknown value without refinements (`d4 00 00`).
+    #[inline]
+    pub fn write_unknown(&mut self) {
+        self.buf.extend_from_slice(&UNKNOWN);
+    }
+
+    /// A dynamic slot's wrapper: a 2-element array whose first element is the
+    /// type-constraint JSON as bin. The caller writes the value next.
+    pub fn write_dynamic_header(&mut self, type_json: &str) {
+        self.buf.push(0x92);
+        self.write_bin(type_json.as_bytes());
+    }
+}
+
+/// Whether `s` is in Unicode Normalization Form C (ASCII fast path, then the
+/// quick check, then a full comparison when the quick check is unsure).
+#[inline]
+pub fn is_nfc(s: &str) -> bool {
+    if s.is_ascii() {
+        return true;
+    }
+    match is_nfc_quick(s.chars()) {
+        IsNormalized::Yes => true,
+        IsNormalized::No => false,
+        IsNormalized::Maybe => s.chars().eq(s.nfc()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(f: impl FnOnce(&mut Encoder)) -> String {
+        let mut enc = Encoder::new();
+        f(&mut enc);
+        hex(enc.as_bytes())
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    #[test]
+    fn integers_are_compact_like_go_cty() {
+        // Expected bytes from the go-cty conformance vectors number/int/*.
+        for (v, want) in [
+            (0, "00"),
+            (127, "7f"),
+            (128, "cc80"),
+            (200, "ccc8"),
+            (256, "cd0100"),
+            (65536, "ce00010000"),
+            (4294967296, "cf0000000100000000"),
+            (-1, "ff"),
+            (-32, "e0"),
+            (-33, "d0df"),
+            (-129, "d1ff7f"),
+            (-200, "d1ff38"),
+            (-32769, "d2ffff7fff"),
+            (-2147483649, "d3ffffffff7fffffff"),
+        ] {
+            assert_eq!(bytes(|e| e.write_i64(v)), want, "{v}");
+        }
+    }
+
+    #[test]
+    fn headers_pick_the_smallest_form() {
+        assert_eq!(bytes(|e| e.write_str_len(31)), "bf");
+        assert_eq!(bytes(|e| e.write_str_len(32)), "d920");
+        assert_eq!(bytes(|e| e.write_str_len(256)), "da0100");
+        assert_eq!(bytes(|e| e.write_str_len(65536)), "db00010000");
+        assert_eq!(bytes(|e| e.write_array_len(15)), "9f");
+        assert_eq!(bytes(|e| e.write_array_len(16)), "dc0010");
+        assert_eq!(bytes(|e| e.write_map_len(16)), "de0010");
+        assert_eq!(bytes(|e| e.write_ext_header(12, 3)), "c7030c");
+        assert_eq!(bytes(|e| e.write_ext_header(12, 8)), "d70c");
+        assert_eq!(bytes(|e| e.write_ext_header(12, 260)), "c801040c");
+    }
+
+    #[test]
+    fn strings_are_normalised() {
+        assert_eq!(bytes(|e| e.write_str("e\u{301}")), "a2c3a9");
+        assert_eq!(bytes(|e| e.write_str("\u{212b}")), "a2c385");
+        assert!(is_nfc("Café"));
+        assert!(!is_nfc("Cafe\u{301}"));
+    }
+}

@@ -1,0 +1,39 @@
+//! The msgpack form of `DynamicValue`, the one Terraform sends and expects.
+//!
+//! [`encode`] and [`decode`] hold the wire primitives that both the dynamic
+//! codec ([`Value`](crate::Value), in `value.rs`) and the derive's generated
+//! code call.
+
+pub mod decode;
+pub mod encode;
+pub(crate) mod value;
+
+pub use decode::{Decoder, Kind, UnknownExt};
+pub use encode::Encoder;
+pub use value::{decode_value, encode_value};
+
+use crate::error::Result;
+use crate::types::Type;
+use crate::value::Value;
+
+/// Decodes a whole msgpack message holding a value of type `ty`.
+///
+/// # Errors
+/// Malformed input, a value that does not fit `ty`, or trailing bytes; the
+/// error names the attribute path.
+pub fn value_from_slice(bytes: &[u8], ty: &Type) -> Result<Value> {
+    let mut dec = Decoder::new(bytes);
+    let value = decode_value(&mut dec, ty)?;
+    dec.finish()?;
+    Ok(value)
+}
+
+/// Encodes `value` as type `ty`.
+///
+/// # Errors
+/// A value that does not conform to `ty`; the error names the path.
+pub fn value_to_vec(value: &Value, ty: &Type) -> Result<Vec<u8>> {
+    let mut enc = Encoder::new();
+    encode_value(&mut enc, value, ty)?;
+    Ok(enc.into_vec())
+}

@@ -1,0 +1,472 @@
+//! Dynamic values: known, null or unknown (possibly refined) values of any
+//! type, with go-cty's semantics for sets (equal known elements merge,
+//! unknowns never merge; elements kept in go-cty's canonical order).
+//!
+//! This is the representation for tooling, tests and `dynamic` attributes;
+//! derived model structs encode and decode without it.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use unicode_normalization::UnicodeNormalization;
+
+use crate::error::{Error, Result};
+use crate::limits::MAX_COLLAPSED_LENGTH;
+use crate::msgpack::encode::is_nfc;
+use crate::number::Number;
+use crate::refinement::{RefineKind, Refinements};
+use crate::types::{ObjectType, Type};
+
+/// A value of the Terraform type system.
+///
+/// Strings and map keys are kept in Unicode NFC (the constructors normalise;
+/// the codecs normalise what they read). A `Set`'s elements are kept merged
+/// and in go-cty's order by [`Value::set`]; a `Set` built directly from the
+/// variant is written in the order given.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A null of the given type (`dynamic` for an untyped null).
+    Null(Type),
+    /// An unknown of the given type, with what is known about it.
+    Unknown(Type, Refinements),
+    Bool(bool),
+    Number(Number),
+    String(String),
+    /// Element type, elements.
+    List(Type, Vec<Value>),
+    /// Element type, elements (merged, canonical order).
+    Set(Type, Vec<Value>),
+    /// Element type, elements by key.
+    Map(Type, BTreeMap<String, Value>),
+    /// Attributes by name.
+    Object(BTreeMap<String, Value>),
+    Tuple(Vec<Value>),
+}
+
+impl Value {
+    /// A string value, normalised to NFC.
+    pub fn string(s: impl Into<String>) -> Value {
+        Value::String(nfc_owned(s.into()))
+    }
+
+    /// A number value.
+    pub fn number(n: impl Into<Number>) -> Value {
+        Value::Number(n.into())
+    }
+
+    /// An unknown value without refinements.
+    pub fn unknown(ty: Type) -> Value {
+        Value::Unknown(ty.without_optional_attrs(), Refinements::default())
+    }
+
+    /// A list; `elem` is used as the element type (needed when empty).
+    pub fn list(elem: Type, items: Vec<Value>) -> Value {
+        Value::List(elem, items)
+    }
+
+    /// A set: equal known elements merge (the first one stays), unknown
+    /// elements never merge, and the order is go-cty's (known elements
+    /// first: strings bytewise, numbers numerically, false before true,
+    /// other types by go-cty's set hash text; then unknowns; then null).
+    pub fn set(elem: Type, items: Vec<Value>) -> Value {
+        Value::Set(elem, canonical_set(items))
+    }
+
+    /// A map; keys are normalised to NFC (a later key equal after
+    /// normalisation replaces an earlier one).
+    pub fn map(elem: Type, items: impl IntoIterator<Item = (String, Value)>) -> Value {
+        Value::Map(elem, items.into_iter().map(|(k, v)| (nfc_owned(k), v)).collect())
+    }
+
+    /// An object.
+    pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
+        Value::Object(attrs.into_iter().map(|(k, v)| (k.into(), v)).collect())
+    }
+
+    /// An unknown of `ty` with refinements, simplified as go-cty does: a
+    /// definitely-null refinement gives a known null; a not-null number whose
+    /// inclusive bounds are equal gives that number; a not-null collection of
+    /// exact length 0 gives an empty collection, a list of exact length `n`
+    /// a list of `n` unknowns (up to 1024; longer stays unknown), a set of
+    /// exact length 1 a set of one unknown. Refinements that do not apply to
+    /// the type are dropped; `dynamic` takes none.
+    pub fn unknown_refined(ty: Type, refinements: Refinements) -> Value {
+        let ty = ty.without_optional_attrs();
+        let r = refinements.restricted_to(RefineKind::of(&ty));
+        if r.not_null {
+            if let (Some(lo), Some(hi)) = (&r.number_lower, &r.number_upper) {
+                if lo.inclusive && hi.inclusive && lo.value == hi.value {
+                    return Value::Number(lo.value.clone());
+                }
+            }
+            if r.length_max == Some(r.length_min) {
+                let n = r.length_min;
+                match &ty {
+                    Type::List(e) if n <= MAX_COLLAPSED_LENGTH => {
+                        let items = (0..n).map(|_| Value::unknown((**e).clone())).collect();
+                        return Value::List((**e).clone(), items);
+                    }
+                    Type::Set(e) if n <= 1 => {
+                        let items = (0..n).map(|_| Value::unknown((**e).clone())).collect();
+                        return Value::Set((**e).clone(), items);
+                    }
+                    Type::Map(e) if n == 0 => return Value::Map((**e).clone(), BTreeMap::new()),
+                    _ => {}
+                }
+            }
+        }
+        Value::Unknown(ty, r)
+    }
+
+    /// Whether this is a null.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null(_))
+    }
+
+    /// Whether this value itself is known (its elements may not be).
+    pub fn is_known(&self) -> bool {
+        !matches!(self, Value::Unknown(..))
+    }
+
+    /// Whether no unknown appears anywhere in this value.
+    pub fn is_wholly_known(&self) -> bool {
+        match self {
+            Value::Unknown(..) => false,
+            Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_) => true,
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                items.iter().all(Value::is_wholly_known)
+            }
+            Value::Map(_, items) | Value::Object(items) => items.values().all(Value::is_wholly_known),
+        }
+    }
+
+    /// The value's own type (concrete, without optional-attribute markers).
+    pub fn ty(&self) -> Type {
+        match self {
+            Value::Null(t) | Value::Unknown(t, _) => t.clone(),
+            Value::Bool(_) => Type::Bool,
+            Value::Number(_) => Type::Number,
+            Value::String(_) => Type::String,
+            Value::List(e, _) => Type::list(e.clone()),
+            Value::Set(e, _) => Type::set(e.clone()),
+            Value::Map(e, _) => Type::map(e.clone()),
+            Value::Object(attrs) => Type::Object(Box::new(ObjectType::new(
+                attrs.iter().map(|(k, v)| (k.clone(), v.ty())),
+            ))),
+            Value::Tuple(items) => Type::Tuple(items.iter().map(Value::ty).collect()),
+        }
+    }
+
+    /// go-cty's `Equals`: `None` when the answer depends on an unknown.
+    pub fn equals(&self, other: &Value) -> Option<bool> {
+        match (self, other) {
+            (Value::Unknown(..), _) | (_, Value::Unknown(..)) => None,
+            (Value::Null(_), Value::Null(_)) => Some(true),
+            (Value::Null(_), _) | (_, Value::Null(_)) => Some(false),
+            (Value::Bool(a), Value::Bool(b)) => Some(a == b),
+            (Value::Number(a), Value::Number(b)) => Some(a == b),
+            (Value::String(a), Value::String(b)) => Some(a == b),
+            (Value::List(_, a), Value::List(_, b))
+            | (Value::Set(_, a), Value::Set(_, b))
+            | (Value::Tuple(a), Value::Tuple(b)) => {
+                if a.len() != b.len() {
+                    return Some(false);
+                }
+                all_equal(a.iter().zip(b.iter()))
+            }
+            (Value::Map(_, a), Value::Map(_, b)) | (Value::Object(a), Value::Object(b)) => {
+                if a.len() != b.len() || a.keys().ne(b.keys()) {
+                    return Some(false);
+                }
+                all_equal(a.values().zip(b.values()))
+            }
+            _ => Some(false),
+        }
+    }
+
+    /// Appends go-cty's set hash text of this value (used to order sets of
+    /// non-primitive elements).
+    pub(crate) fn write_set_hash(&self, out: &mut String) {
+        match self {
+            Value::Unknown(..) => out.push('?'),
+            Value::Null(_) => out.push('~'),
+            Value::Number(n) => out.push_str(&n.go_string()),
+            Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
+            Value::String(s) => go_quote(out, s),
+            Value::Map(_, items) => {
+                out.push('{');
+                for (k, v) in items {
+                    go_quote(out, k);
+                    out.push(':');
+                    v.write_set_hash(out);
+                    out.push(';');
+                }
+                out.push('}');
+            }
+            Value::List(_, items) | Value::Set(_, items) => {
+                out.push('[');
+                for v in items {
+                    v.write_set_hash(out);
+                    out.push(';');
+                }
+                out.push(']');
+            }
+            Value::Object(attrs) => {
+                out.push('<');
+                for v in attrs.values() {
+                    v.write_set_hash(out);
+                    out.push(';');
+                }
+                out.push('>');
+            }
+            Value::Tuple(items) => {
+                out.push('<');
+                for v in items {
+                    v.write_set_hash(out);
+                    out.push(';');
+                }
+                out.push('>');
+            }
+        }
+    }
+}
+
+fn all_equal<'a>(pairs: impl Iterator<Item = (&'a Value, &'a Value)>) -> Option<bool> {
+    let mut unknown = false;
+    for (a, b) in pairs {
+        match a.equals(b) {
+            Some(false) => return Some(false),
+            None => unknown = true,
+            Some(true) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(true)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(v: bool) -> Value {
+        Value::Bool(v)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(v: &str) -> Value {
+        Value::string(v)
+    }
+}
+
+impl From<String> for Value {
+    fn from(v: String) -> Value {
+        Value::string(v)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(v: Number) -> Value {
+        Value::Number(v)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(v: i64) -> Value {
+        Value::Number(Number::from_i64(v))
+    }
+}
+
+/// `s` in NFC, reusing the allocation when it already is.
+pub(crate) fn nfc_owned(s: String) -> String {
+    if is_nfc(&s) {
+        s
+    } else {
+        s.nfc().collect()
+    }
+}
+
+/// Sort key of a set element, as go-cty's `setRules.Less`.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SetKey {
+    Known(KnownKey),
+    Unknown,
+    Null,
+}
+
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum KnownKey {
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Hash(String),
+}
+
+fn set_key(v: &Value) -> SetKey {
+    match v {
+        Value::Null(_) => SetKey::Null,
+        Value::Unknown(..) => SetKey::Unknown,
+        Value::Bool(b) => SetKey::Known(KnownKey::Bool(*b)),
+        Value::Number(n) => SetKey::Known(KnownKey::Number(n.clone())),
+        Value::String(s) => SetKey::Known(KnownKey::String(s.clone())),
+        other => {
+            let mut hash = String::new();
+            other.write_set_hash(&mut hash);
+            SetKey::Known(KnownKey::Hash(hash))
+        }
+    }
+}
+
+/// Merges equal known elements (keeping the first) and orders the rest as
+/// go-cty iterates a set.
+pub(crate) fn canonical_set(items: Vec<Value>) -> Vec<Value> {
+    if items.len() <= 1 {
+        return items;
+    }
+    let mut keyed: Vec<(SetKey, Value)> = items.into_iter().map(|v| (set_key(&v), v)).collect();
+    // Stable: elements with equal keys keep their input order, as go-cty's
+    // sort.SliceStable over insertion order does.
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<Value> = Vec::with_capacity(keyed.len());
+    let mut run_start = 0;
+    let mut prev_key: Option<SetKey> = None;
+    for (key, value) in keyed {
+        if prev_key.as_ref().map(|k| k.cmp(&key)) != Some(Ordering::Equal) {
+            run_start = out.len();
+        }
+        let duplicate = out[run_start..]
+            .iter()
+            .any(|kept| kept.equals(&value) == Some(true));
+        if !duplicate {
+            out.push(value);
+        }
+        prev_key = Some(key);
+    }
+    out
+}
+
+/// Go's `%q` for the set hash: quotes, backslash escapes for `"` and `\`,
+/// the named control escapes, `\xNN` for other ASCII controls and DEL, and
+/// `\u`/`\U` escapes for the non-printable characters that appear in
+/// practice (C1 controls, line/paragraph separators, BOM).
+fn go_quote(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{0}'..='\u{1f}' | '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            '\u{80}'..='\u{9f}' | '\u{ad}' | '\u{2028}' | '\u{2029}' | '\u{feff}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Checks that list/set/map elements share one type (go-cty panics when they
+/// do not; we report an error) and returns it, or `declared` when empty.
+pub(crate) fn unify_element_type(declared: &Type, items: &[Value]) -> Result<Type> {
+    let mut found: Option<Type> = None;
+    for (i, v) in items.iter().enumerate() {
+        let t = v.ty();
+        match &found {
+            None => found = Some(t),
+            Some(first) if *first == t => {}
+            Some(first) => {
+                return Err(Error::invalid(format!(
+                    "inconsistent collection element types ({first} then {t})"
+                ))
+                .at_index(i));
+            }
+        }
+    }
+    Ok(found.unwrap_or_else(|| declared.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &str) -> Value {
+        Value::string(v)
+    }
+
+    #[test]
+    fn sets_merge_and_order_primitives() {
+        let set = Value::set(Type::String, vec![s("c"), s("a"), s("b"), s("a")]);
+        assert_eq!(set, Value::Set(Type::String, vec![s("a"), s("b"), s("c")]));
+        let set = Value::set(Type::String, vec![s("e\u{301}"), s("\u{e9}")]);
+        assert_eq!(set, Value::Set(Type::String, vec![s("\u{e9}")]));
+        let one = Value::Number(Number::from_i64(1));
+        let one_f = Value::Number(Number::from_f64(1.0).expect("finite"));
+        let set = Value::set(Type::Number, vec![one.clone(), one_f]);
+        assert_eq!(set, Value::Set(Type::Number, vec![one]));
+        let set = Value::set(
+            Type::String,
+            vec![Value::Null(Type::String), Value::unknown(Type::String), s("z"), Value::unknown(Type::String)],
+        );
+        let Value::Set(_, items) = set else { panic!("set") };
+        assert_eq!(items.len(), 4, "unknowns never merge");
+        assert_eq!(items[0], s("z"));
+        assert!(!items[1].is_known() && !items[2].is_known());
+        assert!(items[3].is_null());
+    }
+
+    #[test]
+    fn objects_in_sets_order_by_hash_text() {
+        // go-cty vector set/object/order: numbers hash as %.10g text, so the
+        // object with n=10 sorts before the one with n=9.
+        let obj = |n: Value, st: &str| Value::object([("n", n), ("s", s(st))]);
+        let set = Value::set(
+            Type::object([("n", Type::Number), ("s", Type::String)]),
+            vec![
+                obj(Value::from(9), "x"),
+                obj(Value::Null(Type::Number), "z"),
+                obj(Value::from(10), "x"),
+                obj(Value::from(-5), "b"),
+                obj(Value::from(9), "a"),
+            ],
+        );
+        let Value::Set(_, items) = set else { panic!("set") };
+        let order: Vec<String> = items
+            .iter()
+            .map(|v| {
+                let mut h = String::new();
+                v.write_set_hash(&mut h);
+                h
+            })
+            .collect();
+        assert_eq!(order, ["<-5;\"b\";>", "<10;\"x\";>", "<9;\"a\";>", "<9;\"x\";>", "<~;\"z\";>"]);
+    }
+
+    #[test]
+    fn refinements_collapse_like_go_cty() {
+        let r = Refinements {
+            not_null: true,
+            length_min: 2,
+            length_max: Some(2),
+            ..Refinements::default()
+        };
+        assert_eq!(
+            Value::unknown_refined(Type::list(Type::String), r.clone()),
+            Value::List(Type::String, vec![Value::unknown(Type::String), Value::unknown(Type::String)])
+        );
+        assert!(!Value::unknown_refined(Type::set(Type::String), r).is_known());
+        let huge = Refinements {
+            not_null: true,
+            length_min: 1 << 40,
+            length_max: Some(1 << 40),
+            ..Refinements::default()
+        };
+        assert!(!Value::unknown_refined(Type::list(Type::String), huge).is_known());
+    }
+}
