@@ -75,7 +75,10 @@ impl Value {
     /// A map; keys are normalised to NFC (a later key equal after
     /// normalisation replaces an earlier one).
     pub fn map(elem: Type, items: impl IntoIterator<Item = (String, Value)>) -> Value {
-        Value::Map(elem, items.into_iter().map(|(k, v)| (nfc_owned(k), v)).collect())
+        Value::Map(
+            elem,
+            items.into_iter().map(|(k, v)| (nfc_owned(k), v)).collect(),
+        )
     }
 
     /// An object.
@@ -136,7 +139,9 @@ impl Value {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 items.iter().all(Value::is_wholly_known)
             }
-            Value::Map(_, items) | Value::Object(items) => items.values().all(Value::is_wholly_known),
+            Value::Map(_, items) | Value::Object(items) => {
+                items.values().all(Value::is_wholly_known)
+            }
         }
     }
 
@@ -158,13 +163,14 @@ impl Value {
     }
 
     /// go-cty's `Equals`: `None` when the answer depends on an unknown.
+    /// Numbers compare as [`numbers_equal`] does.
     pub fn equals(&self, other: &Value) -> Option<bool> {
         match (self, other) {
             (Value::Unknown(..), _) | (_, Value::Unknown(..)) => None,
             (Value::Null(_), Value::Null(_)) => Some(true),
             (Value::Null(_), _) | (_, Value::Null(_)) => Some(false),
             (Value::Bool(a), Value::Bool(b)) => Some(a == b),
-            (Value::Number(a), Value::Number(b)) => Some(a == b),
+            (Value::Number(a), Value::Number(b)) => Some(numbers_equal(a, b)),
             (Value::String(a), Value::String(b)) => Some(a == b),
             (Value::List(_, a), Value::List(_, b))
             | (Value::Set(_, a), Value::Set(_, b))
@@ -228,6 +234,17 @@ impl Value {
                 out.push('>');
             }
         }
+    }
+}
+
+/// go-cty's number equality: integers compare exactly; when either side is
+/// not an integer both are compared as the nearest `f64` (so the float64 0.1
+/// and the decimal 0.1 are equal, as they are in Terraform).
+pub fn numbers_equal(a: &Number, b: &Number) -> bool {
+    if a.is_integer() && b.is_integer() {
+        a == b
+    } else {
+        a.to_f64() == b.to_f64()
     }
 }
 
@@ -412,9 +429,16 @@ mod tests {
         assert_eq!(set, Value::Set(Type::Number, vec![one]));
         let set = Value::set(
             Type::String,
-            vec![Value::Null(Type::String), Value::unknown(Type::String), s("z"), Value::unknown(Type::String)],
+            vec![
+                Value::Null(Type::String),
+                Value::unknown(Type::String),
+                s("z"),
+                Value::unknown(Type::String),
+            ],
         );
-        let Value::Set(_, items) = set else { panic!("set") };
+        let Value::Set(_, items) = set else {
+            panic!("set")
+        };
         assert_eq!(items.len(), 4, "unknowns never merge");
         assert_eq!(items[0], s("z"));
         assert!(!items[1].is_known() && !items[2].is_known());
@@ -436,7 +460,9 @@ mod tests {
                 obj(Value::from(9), "a"),
             ],
         );
-        let Value::Set(_, items) = set else { panic!("set") };
+        let Value::Set(_, items) = set else {
+            panic!("set")
+        };
         let order: Vec<String> = items
             .iter()
             .map(|v| {
@@ -445,7 +471,16 @@ mod tests {
                 h
             })
             .collect();
-        assert_eq!(order, ["<-5;\"b\";>", "<10;\"x\";>", "<9;\"a\";>", "<9;\"x\";>", "<~;\"z\";>"]);
+        assert_eq!(
+            order,
+            [
+                "<-5;\"b\";>",
+                "<10;\"x\";>",
+                "<9;\"a\";>",
+                "<9;\"x\";>",
+                "<~;\"z\";>"
+            ]
+        );
     }
 
     #[test]
@@ -458,7 +493,10 @@ mod tests {
         };
         assert_eq!(
             Value::unknown_refined(Type::list(Type::String), r.clone()),
-            Value::List(Type::String, vec![Value::unknown(Type::String), Value::unknown(Type::String)])
+            Value::List(
+                Type::String,
+                vec![Value::unknown(Type::String), Value::unknown(Type::String)]
+            )
         );
         assert!(!Value::unknown_refined(Type::set(Type::String), r).is_known());
         let huge = Refinements {
