@@ -35,6 +35,12 @@
 //! walk as Go's `math/big` (`roundShortest` in `ftoa.go`, including its
 //! symmetric half-ulp bounds).
 //!
+//! The same walk prints `f64`-origin numbers at 53 bits. That is *not*
+//! Rust's `{}` for `f64`: Go keeps the full 53-bit precision for subnormals
+//! (5e-324 prints as `0.000…04940656458412465`), uses symmetric bounds at
+//! powers of two, and breaks exact ties between two shortest candidates to
+//! an even last digit (224120399192302.125 prints as `…302.12`, Rust `…302.13`).
+//!
 //! # Limits and departures from go-cty
 //!
 //! * Input text longer than [`MAX_TEXT_LEN`] (20,000) bytes is rejected.
