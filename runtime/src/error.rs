@@ -158,7 +158,10 @@ impl Error {
 
     #[cold]
     pub(crate) fn mismatch(expected: impl fmt::Display, found: impl fmt::Display) -> Self {
-        Error::new(ErrorKind::Type, format!("{expected} required, found {found}"))
+        Error::new(
+            ErrorKind::Type,
+            format!("{expected} required, found {found}"),
+        )
     }
 
     #[cold]
@@ -223,7 +226,10 @@ mod tests {
             .at_index(2)
             .at_attr("rule");
         assert_eq!(err.path_string(), ".rule[2].port");
-        assert_eq!(err.to_string(), "at .rule[2].port: number required, found bool");
+        assert_eq!(
+            err.to_string(),
+            "at .rule[2].port: number required, found bool"
+        );
         assert_eq!(err.kind(), ErrorKind::Type);
     }
 

@@ -118,7 +118,9 @@ impl Refinements {
         if !self.string_prefix.is_empty() && kind != RefineKind::String {
             return Err(misfit("string prefix", "non-string"));
         }
-        if (self.number_lower.is_some() || self.number_upper.is_some()) && kind != RefineKind::Number {
+        if (self.number_lower.is_some() || self.number_upper.is_some())
+            && kind != RefineKind::Number
+        {
             return Err(misfit("number bound", "non-number"));
         }
         if (self.length_min != 0 || self.length_max.is_some()) && kind != RefineKind::Collection {
@@ -166,7 +168,10 @@ impl Refinements {
         }
         match kind {
             RefineKind::Number => {
-                for (key, bound) in [(KEY_NUMBER_MIN, &self.number_lower), (KEY_NUMBER_MAX, &self.number_upper)] {
+                for (key, bound) in [
+                    (KEY_NUMBER_MIN, &self.number_lower),
+                    (KEY_NUMBER_MAX, &self.number_upper),
+                ] {
                     if let Some(bound) = bound.as_ref().filter(|b| !b.value.is_infinite()) {
                         entries += 1;
                         body.write_i64(key);
@@ -235,7 +240,9 @@ impl Refinements {
         let mut null = false;
         for _ in 0..entries {
             if dec.peek_kind()? != Kind::Int {
-                return Err(Error::invalid("unknown value refinement has a non-integer key"));
+                return Err(Error::invalid(
+                    "unknown value refinement has a non-integer key",
+                ));
             }
             let key = dec.read_i64()?;
             match key {
@@ -252,7 +259,9 @@ impl Refinements {
                     }
                     out.string_prefix = dec
                         .read_str()
-                        .map_err(|e| Error::invalid(format!("string prefix refinement: {}", e.message())))?
+                        .map_err(|e| {
+                            Error::invalid(format!("string prefix refinement: {}", e.message()))
+                        })?
                         .to_owned();
                 }
                 KEY_NUMBER_MIN | KEY_NUMBER_MAX => {
@@ -277,9 +286,9 @@ impl Refinements {
                     if dec.peek_kind()? != Kind::Int {
                         return Err(Error::invalid("length bound refinement must be an integer"));
                     }
-                    let bound = dec
-                        .read_u64()
-                        .map_err(|_| Error::invalid("length bound refinement must not be negative"))?;
+                    let bound = dec.read_u64().map_err(|_| {
+                        Error::invalid("length bound refinement must not be negative")
+                    })?;
                     if key == KEY_LENGTH_MIN {
                         out.length_min = bound;
                     } else {
@@ -321,7 +330,10 @@ fn cut_prefix(prefix: &str) -> &str {
 
 #[cold]
 fn misfit(what: &str, for_type: &str) -> Error {
-    Error::new(ErrorKind::Invalid, format!("{what} refinement for a {for_type} type"))
+    Error::new(
+        ErrorKind::Invalid,
+        format!("{what} refinement for a {for_type} type"),
+    )
 }
 
 impl fmt::Display for Refinements {
@@ -335,10 +347,18 @@ impl fmt::Display for Refinements {
             parts.push(format!("starts with {:?}", self.string_prefix));
         }
         if let Some(lo) = &self.number_lower {
-            parts.push(format!("{} {}", if lo.inclusive { ">=" } else { ">" }, lo.value));
+            parts.push(format!(
+                "{} {}",
+                if lo.inclusive { ">=" } else { ">" },
+                lo.value
+            ));
         }
         if let Some(hi) = &self.number_upper {
-            parts.push(format!("{} {}", if hi.inclusive { "<=" } else { "<" }, hi.value));
+            parts.push(format!(
+                "{} {}",
+                if hi.inclusive { "<=" } else { "<" },
+                hi.value
+            ));
         }
         match (self.length_min, self.length_max) {
             (0, None) => {}
@@ -364,22 +384,43 @@ mod tests {
     #[test]
     fn encodes_like_go_cty() {
         // Expected bytes: go-cty conformance vectors refined/*.
-        assert_eq!(encode(&Refinements::not_null(), RefineKind::String), "c7030c8101c2");
-        assert_eq!(encode(&Refinements::default(), RefineKind::String), "d40000");
-        assert_eq!(encode(&Refinements::not_null(), RefineKind::Dynamic), "d40000");
+        assert_eq!(
+            encode(&Refinements::not_null(), RefineKind::String),
+            "c7030c8101c2"
+        );
+        assert_eq!(
+            encode(&Refinements::default(), RefineKind::String),
+            "d40000"
+        );
+        assert_eq!(
+            encode(&Refinements::not_null(), RefineKind::Dynamic),
+            "d40000"
+        );
         let r = Refinements {
             not_null: true,
             string_prefix: "https://".into(),
             ..Refinements::default()
         };
-        assert_eq!(encode(&r, RefineKind::String), "c70d0c8201c202a868747470733a2f2f");
+        assert_eq!(
+            encode(&r, RefineKind::String),
+            "c70d0c8201c202a868747470733a2f2f"
+        );
         let r = Refinements {
             not_null: true,
-            number_lower: Some(NumberBound { value: Number::from_i64(1), inclusive: true }),
-            number_upper: Some(NumberBound { value: Number::from_i64(10), inclusive: true }),
+            number_lower: Some(NumberBound {
+                value: Number::from_i64(1),
+                inclusive: true,
+            }),
+            number_upper: Some(NumberBound {
+                value: Number::from_i64(10),
+                inclusive: true,
+            }),
             ..Refinements::default()
         };
-        assert_eq!(encode(&r, RefineKind::Number), "c70b0c8301c2039201c304920ac3");
+        assert_eq!(
+            encode(&r, RefineKind::Number),
+            "c70b0c8301c2039201c304920ac3"
+        );
         let r = Refinements {
             not_null: true,
             length_min: 2,

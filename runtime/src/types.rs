@@ -163,7 +163,9 @@ impl Type {
                     .collect(),
                 optional: BTreeSet::new(),
             })),
-            Type::Tuple(elems) => Type::Tuple(elems.iter().map(Type::without_optional_attrs).collect()),
+            Type::Tuple(elems) => {
+                Type::Tuple(elems.iter().map(Type::without_optional_attrs).collect())
+            }
         }
     }
 
@@ -403,8 +405,12 @@ mod tests {
     fn prints_like_go_cty() {
         let ty = Type::from_json(br#"["object",{"b":"number","a":["list","string"]},["b"]]"#)
             .expect("valid");
-        assert_eq!(ty.to_json(), r#"["object",{"a":["list","string"],"b":"number"},["b"]]"#);
-        let ty = Type::from_json(br#" [ "tuple" , [ "bool", ["map","dynamic"] ] ] "#).expect("valid");
+        assert_eq!(
+            ty.to_json(),
+            r#"["object",{"a":["list","string"],"b":"number"},["b"]]"#
+        );
+        let ty =
+            Type::from_json(br#" [ "tuple" , [ "bool", ["map","dynamic"] ] ] "#).expect("valid");
         assert_eq!(ty.to_json(), r#"["tuple",["bool",["map","dynamic"]]]"#);
     }
 
@@ -439,7 +445,11 @@ mod tests {
     #[test]
     fn deep_type_json_is_an_error_not_a_crash() {
         let depth = 5000;
-        let text = format!("{}\"string\"{}", "[\"list\",".repeat(depth), "]".repeat(depth));
+        let text = format!(
+            "{}\"string\"{}",
+            "[\"list\",".repeat(depth),
+            "]".repeat(depth)
+        );
         // serde_json itself stops at 128 levels; either way it is an error.
         assert!(Type::from_json(text.as_bytes()).is_err());
     }

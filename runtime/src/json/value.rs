@@ -55,7 +55,11 @@ fn syntax(err: serde_json::Error) -> Error {
     if err.to_string().contains("recursion limit") {
         return Error::limit(format!("JSON nested too deeply ({err})"));
     }
-    let kind = if err.is_eof() { ErrorKind::Eof } else { ErrorKind::Syntax };
+    let kind = if err.is_eof() {
+        ErrorKind::Eof
+    } else {
+        ErrorKind::Syntax
+    };
     Error::new(kind, format!("invalid JSON: {err}"))
 }
 
@@ -80,7 +84,9 @@ fn is_number_start(b: u8) -> bool {
 
 fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Result<Value> {
     if depth > MAX_DEPTH {
-        return Err(Error::limit(format!("nesting deeper than {MAX_DEPTH} levels")));
+        return Err(Error::limit(format!(
+            "nesting deeper than {MAX_DEPTH} levels"
+        )));
     }
     let text = raw.get();
     let first = first_byte(raw);
@@ -119,7 +125,9 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
                 match s.as_str() {
                     "true" | "1" => Ok(Value::Bool(true)),
                     "false" | "0" => Ok(Value::Bool(false)),
-                    _ => Err(Error::invalid(format!("a bool is required, found the string {s:?}"))),
+                    _ => Err(Error::invalid(format!(
+                        "a bool is required, found the string {s:?}"
+                    ))),
                 }
             }
             _ => Err(mismatch()),
@@ -149,7 +157,11 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
             if raw_items.len() != elems.len() {
                 return Err(Error::new(
                     ErrorKind::Type,
-                    format!("a tuple of length {} is required ({} given)", elems.len(), raw_items.len()),
+                    format!(
+                        "a tuple of length {} is required ({} given)",
+                        elems.len(),
+                        raw_items.len()
+                    ),
                 ));
             }
             let mut items = Vec::with_capacity(elems.len());
@@ -187,14 +199,20 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
                     if options.ignore_unknown_attributes {
                         continue;
                     }
-                    return Err(Error::new(ErrorKind::Type, format!("unsupported attribute {name:?}")));
+                    return Err(Error::new(
+                        ErrorKind::Type,
+                        format!("unsupported attribute {name:?}"),
+                    ));
                 };
-                let value = decode(item, attr_ty, options, depth + 1).map_err(|e| e.at_attr(&name))?;
+                let value =
+                    decode(item, attr_ty, options, depth + 1).map_err(|e| e.at_attr(&name))?;
                 match attrs.entry(name) {
                     Entry::Vacant(slot) => {
                         slot.insert(value);
                     }
-                    Entry::Occupied(slot) => return Err(duplicate_key("object attribute", slot.key())),
+                    Entry::Occupied(slot) => {
+                        return Err(duplicate_key("object attribute", slot.key()))
+                    }
                 }
             }
             // A missing attribute is null, as go-cty reads JSON.
@@ -236,7 +254,8 @@ fn decode_dynamic(raw: &RawValue, options: &JsonOptions, depth: usize) -> Result
             return Err(duplicate_key("key", &key));
         }
     }
-    let ty = ty.ok_or_else(|| Error::new(ErrorKind::Type, "missing type in dynamically-typed value"))?;
+    let ty =
+        ty.ok_or_else(|| Error::new(ErrorKind::Type, "missing type in dynamically-typed value"))?;
     let ty = Type::from_json(ty.get().as_bytes())?;
     match value {
         Some(value) => decode(value, &ty, options, depth + 1),
@@ -250,14 +269,19 @@ fn entries(raw: &RawValue) -> Result<Vec<(String, &RawValue)>> {
     struct Entries<'a>(Vec<(String, &'a RawValue)>);
 
     impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        fn deserialize<D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> std::result::Result<Self, D::Error> {
             struct EntriesVisitor<'a>(std::marker::PhantomData<&'a ()>);
             impl<'de: 'a, 'a> Visitor<'de> for EntriesVisitor<'a> {
                 type Value = Entries<'a>;
                 fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                     f.write_str("a JSON object")
                 }
-                fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> std::result::Result<Entries<'a>, M::Error> {
+                fn visit_map<M: MapAccess<'de>>(
+                    self,
+                    mut map: M,
+                ) -> std::result::Result<Entries<'a>, M::Error> {
                     let mut out = Vec::new();
                     while let Some((k, v)) = map.next_entry::<String, &'de RawValue>()? {
                         out.push((k, v));
@@ -354,7 +378,9 @@ pub fn encode_value(out: &mut String, value: &Value, ty: &Type) -> Result<()> {
         (Value::Object(attrs), Type::Object(object)) => {
             check_attributes(attrs, object.attrs())?;
             out.push('{');
-            for (i, ((name, attr_ty), item)) in object.attrs().iter().zip(attrs.values()).enumerate() {
+            for (i, ((name, attr_ty), item)) in
+                object.attrs().iter().zip(attrs.values()).enumerate()
+            {
                 if i > 0 {
                     out.push(',');
                 }
@@ -365,11 +391,17 @@ pub fn encode_value(out: &mut String, value: &Value, ty: &Type) -> Result<()> {
             out.push('}');
             Ok(())
         }
-        _ => Err(Error::mismatch(ty.friendly_name(), value.ty().friendly_name())),
+        _ => Err(Error::mismatch(
+            ty.friendly_name(),
+            value.ty().friendly_name(),
+        )),
     }
 }
 
 #[cold]
 fn unknown() -> Error {
-    Error::new(ErrorKind::Unknown, "value is not known: JSON cannot represent unknown values")
+    Error::new(
+        ErrorKind::Unknown,
+        "value is not known: JSON cannot represent unknown values",
+    )
 }

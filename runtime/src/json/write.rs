@@ -39,7 +39,11 @@ pub fn write_string(out: &mut String, s: &str) {
         out.push_str(&s[start..i]);
         if escape.is_empty() {
             if b == 0xe2 {
-                out.push_str(if bytes[i + 2] == 0xa8 { "\\u2028" } else { "\\u2029" });
+                out.push_str(if bytes[i + 2] == 0xa8 {
+                    "\\u2028"
+                } else {
+                    "\\u2029"
+                });
                 i += 3;
                 start = i;
                 continue;
@@ -80,12 +84,18 @@ mod tests {
     fn escapes_like_go() {
         // Expected strings are go-cty's output (conformance vectors
         // string/json-escapes, string/html-chars, string/u2028-u2029).
-        assert_eq!(esc("a\"b\\c\nd\te\r\u{0}\u{1f}"), r#""a\"b\\c\nd\te\r\u0000\u001f""#);
+        assert_eq!(
+            esc("a\"b\\c\nd\te\r\u{0}\u{1f}"),
+            r#""a\"b\\c\nd\te\r\u0000\u001f""#
+        );
         assert_eq!(
             esc("<a href=\"x\">&amp;</a>"),
             r#""\u003ca href=\"x\"\u003e\u0026amp;\u003c/a\u003e""#
         );
-        assert_eq!(esc("line\u{2028}para\u{2029}end"), r#""line\u2028para\u2029end""#);
+        assert_eq!(
+            esc("line\u{2028}para\u{2029}end"),
+            r#""line\u2028para\u2029end""#
+        );
         assert_eq!(esc("héllo ✓ 🎉"), "\"héllo ✓ 🎉\"");
         assert_eq!(esc("\u{8}\u{c}\u{7f}"), "\"\\u0008\\u000c\u{7f}\"");
     }

@@ -453,9 +453,8 @@ impl<'de> Decoder<'de> {
             0xca | 0xcb => {
                 let start = self.pos;
                 let f = self.read_float_raw(b)?;
-                Number::from_f64(f).ok_or_else(|| {
-                    Error::invalid("NaN is not a valid number").with_offset(start)
-                })
+                Number::from_f64(f)
+                    .ok_or_else(|| Error::invalid("NaN is not a valid number").with_offset(start))
             }
             0xa0..=0xbf | 0xd9..=0xdb | 0xc4..=0xc6 => {
                 let start = self.pos;
@@ -515,7 +514,8 @@ impl<'de> Decoder<'de> {
             _ => {
                 let start = self.pos;
                 let n = self.read_number()?;
-                n.to_i64().ok_or_else(|| out_of_range(&n, "a 64-bit signed integer", start))
+                n.to_i64()
+                    .ok_or_else(|| out_of_range(&n, "a 64-bit signed integer", start))
             }
         }
     }
@@ -539,7 +539,8 @@ impl<'de> Decoder<'de> {
             _ => {
                 let start = self.pos;
                 let n = self.read_number()?;
-                n.to_u64().ok_or_else(|| out_of_range(&n, "a 64-bit unsigned integer", start))
+                n.to_u64()
+                    .ok_or_else(|| out_of_range(&n, "a 64-bit unsigned integer", start))
             }
         }
     }
@@ -598,7 +599,9 @@ impl<'de> Decoder<'de> {
                 self.leave();
                 Ok(())
             }
-            Kind::Invalid => Err(self.fail(Error::syntax("reserved byte 0xc1 is not valid msgpack"))),
+            Kind::Invalid => {
+                Err(self.fail(Error::syntax("reserved byte 0xc1 is not valid msgpack")))
+            }
         }
     }
 }
@@ -622,7 +625,10 @@ mod tests {
         // array32 claiming 2^32-1 elements in 5 bytes
         let mut dec = Decoder::new(&[0xdd, 0xff, 0xff, 0xff, 0xff]);
         let err = dec.read_array_len().expect_err("claim too big");
-        assert!(err.to_string().contains("claims 4294967295 elements"), "{err}");
+        assert!(
+            err.to_string().contains("claims 4294967295 elements"),
+            "{err}"
+        );
         let mut dec = Decoder::new(&[0xdf, 0x00, 0x01, 0x00, 0x00, 0xc0]);
         assert!(dec.read_map_len().is_err());
         let mut dec = Decoder::new(&[0xdb, 0xff, 0xff, 0xff, 0xff, b'a']);
@@ -641,7 +647,9 @@ mod tests {
     #[test]
     fn non_nfc_cannot_be_borrowed() {
         let input = [0xa3, 0x65, 0xcc, 0x81];
-        let err = Decoder::new(&input).read_str_borrowed_nfc().expect_err("NFD");
+        let err = Decoder::new(&input)
+            .read_str_borrowed_nfc()
+            .expect_err("NFD");
         assert!(err.to_string().contains("Cow<str>"), "{err}");
         let cow = Decoder::new(&input).read_str_cow().expect("cow");
         assert_eq!(cow, "\u{e9}");
@@ -656,12 +664,18 @@ mod tests {
 
     #[test]
     fn fast_integer_reads() {
-        assert_eq!(Decoder::new(&[0xd1, 0xff, 0x38]).read_i64().expect("i64"), -200);
+        assert_eq!(
+            Decoder::new(&[0xd1, 0xff, 0x38]).read_i64().expect("i64"),
+            -200
+        );
         assert_eq!(Decoder::new(&[0xcc, 0xc8]).read_u64().expect("u64"), 200);
         let big = [0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
         assert!(Decoder::new(&big).read_i64().is_err());
         assert_eq!(Decoder::new(&big).read_u64().expect("u64"), u64::MAX);
-        assert_eq!(Decoder::new(&[0xa2, b'4', b'2']).read_i64().expect("text"), 42);
+        assert_eq!(
+            Decoder::new(&[0xa2, b'4', b'2']).read_i64().expect("text"),
+            42
+        );
         assert!(Decoder::new(&[0xff]).read_u64().is_err());
     }
 }

@@ -137,7 +137,10 @@ impl Encoder {
     /// A number that arrived as a Rust float: go-cty's rules for a float64.
     #[inline]
     pub fn write_f64_number(&mut self, v: f64) {
-        if v.fract() == 0.0 && v >= -9.223_372_036_854_775_808e18 && v < 9.223_372_036_854_775_808e18 {
+        if v.fract() == 0.0
+            && v >= -9.223_372_036_854_775_808e18
+            && v < 9.223_372_036_854_775_808e18
+        {
             self.write_i64(v as i64);
         } else if let Some(n) = Number::from_f64(v) {
             self.write_number(&n);
@@ -242,7 +245,9 @@ impl Encoder {
             4 => self.buf.extend_from_slice(&[0xd6, code]),
             8 => self.buf.extend_from_slice(&[0xd7, code]),
             16 => self.buf.extend_from_slice(&[0xd8, code]),
-            _ if len <= usize::from(u8::MAX) => self.buf.extend_from_slice(&[0xc7, len as u8, code]),
+            _ if len <= usize::from(u8::MAX) => {
+                self.buf.extend_from_slice(&[0xc7, len as u8, code])
+            }
             _ if len <= usize::from(u16::MAX) => {
                 self.buf.push(0xc8);
                 self.buf.extend_from_slice(&(len as u16).to_be_bytes());

@@ -101,7 +101,10 @@ pub fn decode_value(dec: &mut Decoder<'_>, ty: &Type) -> Result<Value> {
             if len != elems.len() {
                 return Err(Error::new(
                     ErrorKind::Type,
-                    format!("a tuple of length {} is required ({len} given)", elems.len()),
+                    format!(
+                        "a tuple of length {} is required ({len} given)",
+                        elems.len()
+                    ),
                 ));
             }
             dec.enter()?;
@@ -147,7 +150,10 @@ fn decode_dynamic(dec: &mut Decoder<'_>) -> Result<Value> {
 fn read_key<'de>(dec: &mut Decoder<'de>, what: &str) -> Result<&'de str> {
     dec.read_str().map_err(|e| {
         if e.kind() == ErrorKind::Type {
-            Error::new(ErrorKind::Type, format!("all {what} keys must be strings ({})", e.message()))
+            Error::new(
+                ErrorKind::Type,
+                format!("all {what} keys must be strings ({})", e.message()),
+            )
         } else {
             e
         }
@@ -236,7 +242,11 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
             if items.len() != elems.len() {
                 return Err(Error::new(
                     ErrorKind::Type,
-                    format!("a tuple of length {} is required ({} given)", elems.len(), items.len()),
+                    format!(
+                        "a tuple of length {} is required ({} given)",
+                        elems.len(),
+                        items.len()
+                    ),
                 ));
             }
             enc.write_array_len(items.len());
@@ -250,13 +260,25 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
 }
 
 /// Checks that an object value has exactly the type's attributes.
-pub(crate) fn check_attributes(attrs: &BTreeMap<String, Value>, want: &BTreeMap<String, Type>) -> Result<()> {
+pub(crate) fn check_attributes(
+    attrs: &BTreeMap<String, Value>,
+    want: &BTreeMap<String, Type>,
+) -> Result<()> {
     if attrs.len() == want.len() && attrs.keys().eq(want.keys()) {
         return Ok(());
     }
     if let Some(missing) = want.keys().find(|k| !attrs.contains_key(*k)) {
-        return Err(Error::new(ErrorKind::Type, format!("attribute {missing:?} is required")));
+        return Err(Error::new(
+            ErrorKind::Type,
+            format!("attribute {missing:?} is required"),
+        ));
     }
-    let extra = attrs.keys().find(|k| !want.contains_key(*k)).map_or("", String::as_str);
-    Err(Error::new(ErrorKind::Type, format!("unsupported attribute {extra:?}")))
+    let extra = attrs
+        .keys()
+        .find(|k| !want.contains_key(*k))
+        .map_or("", String::as_str);
+    Err(Error::new(
+        ErrorKind::Type,
+        format!("unsupported attribute {extra:?}"),
+    ))
 }
