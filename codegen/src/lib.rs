@@ -1,0 +1,94 @@
+//! OpenAPI -> Terraform Provider Code Specification, a drop-in for HashiCorp's
+//! `tfplugingen-openapi generate`.
+//!
+//! [`generate`] reads an OpenAPI 3.0/3.1 description (JSON or YAML) and a
+//! generator config and returns the spec JSON byte-identical to the Go tool's,
+//! plus the warnings for everything it skipped. [`map`] stops one step
+//! earlier and returns the [`model::MappedSpec`], which keeps the OpenAPI
+//! constraints in structured form for other code generators.
+//!
+//! ```
+//! let spec = r##"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+//!   "paths": {"/thing": {"post": {"requestBody": {"content": {"application/json":
+//!     {"schema": {"type": "object", "required": ["name"],
+//!       "properties": {"name": {"type": "string"}}}}}}}}}}"##;
+//! let config = "provider:\n  name: example\nresources:\n  thing:\n    create:\n      path: /thing\n      method: POST\n    read:\n      path: /thing\n      method: GET\n";
+//! let out = tfschema_codegen::generate(spec, config, &tfschema_codegen::Options::default())?;
+//! assert!(out.json.contains("\"computed_optional_required\": \"required\""));
+//! # Ok::<(), tfschema_codegen::Error>(())
+//! ```
+
+pub mod codespec;
+pub mod config;
+mod error;
+mod gojson;
+pub mod identifier;
+mod load;
+mod mapper;
+pub mod model;
+mod refs;
+pub mod validators;
+
+pub use config::Config;
+pub use error::{Error, ErrorKind, Warning};
+pub use load::parse_openapi;
+
+/// Helpers shared by the mapper and the spec writer.
+mod mapper_support {
+    pub(crate) use crate::mapper::{integral, scalar_text};
+}
+
+/// How to run the generator.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Turn every warning into an error.
+    pub strict: bool,
+}
+
+/// The result of [`generate`].
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The Provider Code Specification JSON, exactly as the Go tool writes it.
+    pub json: String,
+    /// The mapped model the JSON was written from.
+    pub spec: model::MappedSpec,
+    /// What was skipped, in the order it happened.
+    pub warnings: Vec<Warning>,
+}
+
+/// Maps an OpenAPI description and generator config to the model.
+///
+/// # Errors
+/// Invalid config, unreadable description, missing paths / methods /
+/// `schema_ref`, broken or cyclic `$ref`s, an unmappable provider schema, or
+/// any warning under `strict`.
+pub fn map(
+    openapi_text: &str,
+    config_text: &str,
+    options: &Options,
+) -> Result<(model::MappedSpec, Vec<Warning>), Error> {
+    let config = Config::parse(config_text)?;
+    let doc = refs::Document {
+        root: parse_openapi(openapi_text)?,
+    };
+    let mut warnings = mapper::Warnings::new(options.strict);
+    let spec = mapper::map_spec(&doc, &config, &mut warnings)?;
+    Ok((spec, warnings.list))
+}
+
+/// Maps and writes the Provider Code Specification JSON.
+///
+/// # Errors
+/// As [`map`].
+pub fn generate(
+    openapi_text: &str,
+    config_text: &str,
+    options: &Options,
+) -> Result<Generated, Error> {
+    let (spec, warnings) = map(openapi_text, config_text, options)?;
+    Ok(Generated {
+        json: codespec::to_json(&spec),
+        spec,
+        warnings,
+    })
+}

@@ -1,0 +1,473 @@
+//! From a parsed OpenAPI document and generator config to the mapped model.
+//!
+//! Resources merge (in priority order) the create request body, the create
+//! response, the read response and the read parameters; data sources merge the
+//! read parameters and the read response. Whatever cannot be mapped is skipped
+//! with a [`Warning`]; broken references and `$ref` cycles stop generation.
+
+mod attributes;
+mod merge;
+mod operations;
+mod schema;
+
+use std::collections::HashMap;
+
+use crate::config::{Config, DataSourceConfig, ResourceConfig};
+use crate::error::{Error, ErrorKind, MapError, Warning};
+use crate::model::{Attribute, Behavior, DataSource, MappedSpec, Provider, Resource};
+use crate::refs::Document;
+
+pub(crate) use attributes::{integral, scalar_text};
+use attributes::{Builder, Target};
+use merge::{apply_overrides, merge_attributes};
+use operations::{operation, read_parameters, request_schema, response_schema, Operation};
+use schema::SchemaOpts;
+
+/// Collects warnings; under `strict` the first one aborts.
+#[derive(Debug)]
+pub(crate) struct Warnings {
+    strict: bool,
+    pub(crate) list: Vec<Warning>,
+}
+
+impl Warnings {
+    pub(crate) fn new(strict: bool) -> Self {
+        Warnings {
+            strict,
+            list: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, w: Warning) -> Result<(), Error> {
+        if self.strict {
+            return Err(Error::new(ErrorKind::Strict, format!("{w} (--strict)")));
+        }
+        self.list.push(w);
+        Ok(())
+    }
+
+    /// Records a skip caused by `err`, or stops if `err` is fatal.
+    fn skip(&mut self, context: &str, action: &str, err: MapError) -> Result<(), Error> {
+        if err.fatal {
+            let mut msg = format!("{context}: {}", err.reason);
+            if let Some(path) = err.path_string() {
+                msg.push_str(&format!(" (attribute {path})"));
+            }
+            msg.push_str(&format!(" (schema {})", err.pointer));
+            return Err(Error::new(ErrorKind::Reference, msg));
+        }
+        self.push(Warning {
+            context: context.to_owned(),
+            action: action.to_owned(),
+            reason: err.reason.clone(),
+            pointer: Some(err.pointer.clone()),
+            attribute_path: err.path_string(),
+        })
+    }
+}
+
+/// Maps the whole document.
+pub(crate) fn map_spec(
+    doc: &Document,
+    config: &Config,
+    warnings: &mut Warnings,
+) -> Result<MappedSpec, Error> {
+    // The Go tool looks up every configured operation first and fails on any
+    // missing path or unknown method before mapping anything.
+    let mut resource_ops = Vec::new();
+    for (name, cfg) in &config.resources {
+        resource_ops.push((name, cfg, find_ops(doc, name, cfg)?));
+    }
+    let mut ds_ops = Vec::new();
+    for (name, cfg) in &config.data_sources {
+        let read = match &cfg.read {
+            Some(loc) => operation(doc, loc).map_err(|e| wrap_find(name, "read", e))?,
+            None => None,
+        };
+        ds_ops.push((name, cfg, read));
+    }
+
+    let mut resources = Vec::new();
+    for (name, cfg, (create, read)) in resource_ops {
+        if let Some(attributes) = map_resource(doc, name, cfg, create, read, warnings)? {
+            check_collisions(&format!("resource {name:?}"), &attributes, "", warnings)?;
+            resources.push(Resource {
+                name: name.clone(),
+                attributes,
+            });
+        }
+    }
+    let mut data_sources = Vec::new();
+    for (name, cfg, read) in ds_ops {
+        if let Some(attributes) = map_data_source(doc, name, cfg, read, warnings)? {
+            check_collisions(&format!("data source {name:?}"), &attributes, "", warnings)?;
+            data_sources.push(DataSource {
+                name: name.clone(),
+                attributes,
+            });
+        }
+    }
+    let provider = map_provider(doc, config, warnings)?;
+    Ok(MappedSpec {
+        provider,
+        resources,
+        data_sources,
+    })
+}
+
+fn wrap_find(name: &str, what: &str, e: Error) -> Error {
+    Error::new(
+        e.kind(),
+        format!(
+            "error finding resource(s) or data source(s): failed to extract '{name}.{what}': {e}"
+        ),
+    )
+}
+
+type Ops<'d> = (Option<Operation<'d>>, Option<Operation<'d>>);
+
+fn find_ops<'d>(doc: &'d Document, name: &str, cfg: &ResourceConfig) -> Result<Ops<'d>, Error> {
+    let mut found = Vec::new();
+    for (what, loc) in [
+        ("create", &cfg.create),
+        ("read", &cfg.read),
+        ("update", &cfg.update),
+        ("delete", &cfg.delete),
+    ] {
+        let op = match loc {
+            Some(loc) => operation(doc, loc).map_err(|e| wrap_find(name, what, e))?,
+            None => None,
+        };
+        found.push(op);
+    }
+    let mut it = found.into_iter();
+    let create = it.next().flatten();
+    let read = it.next().flatten();
+    Ok((create, read))
+}
+
+fn map_resource<'d>(
+    doc: &'d Document,
+    name: &str,
+    cfg: &ResourceConfig,
+    create: Option<Operation<'d>>,
+    read: Option<Operation<'d>>,
+    warnings: &mut Warnings,
+) -> Result<Option<Vec<Attribute>>, Error> {
+    let context = format!("resource {name:?}");
+    let skip_resource = "skipping resource schema mapping";
+    let builder = Builder::new(doc, Target::Resource);
+    let ignores = &cfg.schema.ignores;
+    let opts = || SchemaOpts {
+        ignores: ignores.clone(),
+        override_description: None,
+    };
+
+    // Create request body: required.
+    let found = match request_schema(doc, create.as_ref()) {
+        Ok(Some(found)) => found,
+        Ok(None) => {
+            let pointer = create.as_ref().map(|op| op.pointer.clone());
+            warnings.push(Warning {
+                context,
+                action: skip_resource.into(),
+                reason: "no compatible schema found in the create operation's request body".into(),
+                pointer,
+                attribute_path: None,
+            })?;
+            return Ok(None);
+        }
+        Err(e) => {
+            warnings.skip(&context, skip_resource, e)?;
+            return Ok(None);
+        }
+    };
+    let mut attrs = match builder
+        .schema(found.0, &found.1, opts(), None)
+        .and_then(|oas| builder.attributes(&oas))
+    {
+        Ok(a) => a,
+        Err(e) => {
+            warnings.skip(&context, skip_resource, e)?;
+            return Ok(None);
+        }
+    };
+
+    // Create and read response bodies: optional, everything computed.
+    for (op, action) in [
+        (
+            &create,
+            "skipping mapping of create operation response body",
+        ),
+        (&read, "skipping mapping of read operation response body"),
+    ] {
+        let mapped = response_schema(doc, op.as_ref()).and_then(|found| match found {
+            Some((v, p)) => builder
+                .schema(v, &p, opts(), Some(Behavior::Computed))
+                .and_then(|oas| builder.attributes(&oas))
+                .map(Some),
+            None => Ok(None),
+        });
+        match mapped {
+            Ok(Some(more)) => merge_attributes(&mut attrs, more),
+            Ok(None) => {}
+            Err(e) => warnings.skip(&context, action, e)?,
+        }
+    }
+
+    // Read parameters: optional, computed_optional.
+    let params = match cfg.read.as_ref() {
+        Some(loc) => match read_parameters(doc, &loc.path, read.as_ref()) {
+            Ok(p) => p,
+            Err(e) => {
+                warnings.skip(&context, "skipping mapping of read operation parameters", e)?;
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
+    let mut param_attrs = Vec::new();
+    for p in params {
+        if p.location != "path" && p.location != "query" {
+            continue;
+        }
+        let pcontext = format!("{context} parameter {:?}", p.name);
+        let action = "skipping mapping of read operation parameter";
+        let Some((schema, pointer)) = p.schema else {
+            warnings.push(Warning {
+                context: pcontext,
+                action: action.into(),
+                reason: "parameter has no schema".into(),
+                pointer: Some(p.pointer.clone()),
+                attribute_path: None,
+            })?;
+            continue;
+        };
+        let popts = SchemaOpts {
+            ignores: ignores.clone(),
+            override_description: p.description.clone(),
+        };
+        let oas = match builder.schema(schema, &pointer, popts, Some(Behavior::ComputedOptional)) {
+            Ok(oas) => oas,
+            Err(e) => {
+                warnings.skip(&pcontext, action, e)?;
+                continue;
+            }
+        };
+        let attr_name = cfg
+            .schema
+            .attributes
+            .aliases
+            .get(&p.name)
+            .unwrap_or(&p.name);
+        if oas.is_ignored(attr_name) {
+            continue;
+        }
+        match builder.attribute(&oas, attr_name, Behavior::ComputedOptional) {
+            Ok(a) => param_attrs.push(a),
+            Err(e) => warnings.skip(&pcontext, action, e.nest(attr_name))?,
+        }
+    }
+    merge_attributes(&mut attrs, param_attrs);
+    apply_overrides(&mut attrs, &cfg.schema.attributes.overrides);
+    Ok(Some(attrs))
+}
+
+fn map_data_source<'d>(
+    doc: &'d Document,
+    name: &str,
+    cfg: &DataSourceConfig,
+    read: Option<Operation<'d>>,
+    warnings: &mut Warnings,
+) -> Result<Option<Vec<Attribute>>, Error> {
+    let context = format!("data source {name:?}");
+    let skip_ds = "skipping data source schema mapping";
+    let builder = Builder::new(doc, Target::DataSource);
+    let ignores = &cfg.schema.ignores;
+
+    // Read response body: required, computed.
+    let found = match response_schema(doc, read.as_ref()) {
+        Ok(Some(found)) => found,
+        Ok(None) => {
+            warnings.push(Warning {
+                context,
+                action: skip_ds.into(),
+                reason: "no compatible schema found in the read operation's 2xx responses".into(),
+                pointer: read.as_ref().map(|op| op.pointer.clone()),
+                attribute_path: None,
+            })?;
+            return Ok(None);
+        }
+        Err(e) => {
+            warnings.skip(&context, skip_ds, e)?;
+            return Ok(None);
+        }
+    };
+    let opts = SchemaOpts {
+        ignores: ignores.clone(),
+        override_description: None,
+    };
+    let mapped = builder
+        .schema(found.0, &found.1, opts, Some(Behavior::Computed))
+        .and_then(|mut oas| {
+            if oas.ty == "array" {
+                // Collection responses rarely guarantee order: a set named after
+                // the data source.
+                oas.format = "set".into();
+                builder
+                    .attribute(&oas, name, Behavior::Computed)
+                    .map(|a| vec![a])
+                    .map_err(|e| e.nest(name))
+            } else {
+                builder.attributes(&oas)
+            }
+        });
+    let response_attrs = match mapped {
+        Ok(a) => a,
+        Err(e) => {
+            warnings.skip(&context, skip_ds, e)?;
+            return Ok(None);
+        }
+    };
+
+    // Read parameters: the main schema.
+    let params = match cfg.read.as_ref() {
+        Some(loc) => match read_parameters(doc, &loc.path, read.as_ref()) {
+            Ok(p) => p,
+            Err(e) => {
+                warnings.skip(&context, "skipping mapping of read operation parameters", e)?;
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
+    let mut attrs = Vec::new();
+    for p in params {
+        if p.location != "path" && p.location != "query" {
+            continue;
+        }
+        let pcontext = format!("{context} parameter {:?}", p.name);
+        let action = "skipping mapping of read operation parameter";
+        let Some((schema, pointer)) = p.schema else {
+            warnings.push(Warning {
+                context: pcontext,
+                action: action.into(),
+                reason: "parameter has no schema".into(),
+                pointer: Some(p.pointer.clone()),
+                attribute_path: None,
+            })?;
+            continue;
+        };
+        let popts = SchemaOpts {
+            ignores: ignores.clone(),
+            override_description: p.description.clone(),
+        };
+        let oas = match builder.schema(schema, &pointer, popts, None) {
+            Ok(oas) => oas,
+            Err(e) => {
+                warnings.skip(&pcontext, action, e)?;
+                continue;
+            }
+        };
+        let behavior = if p.required {
+            Behavior::Required
+        } else {
+            Behavior::ComputedOptional
+        };
+        let attr_name = cfg
+            .schema
+            .attributes
+            .aliases
+            .get(&p.name)
+            .unwrap_or(&p.name);
+        if oas.is_ignored(attr_name) {
+            continue;
+        }
+        match builder.attribute(&oas, attr_name, behavior) {
+            Ok(a) => attrs.push(a),
+            Err(e) => warnings.skip(&pcontext, action, e.nest(attr_name))?,
+        }
+    }
+    merge_attributes(&mut attrs, response_attrs);
+    apply_overrides(&mut attrs, &cfg.schema.attributes.overrides);
+    Ok(Some(attrs))
+}
+
+fn map_provider(
+    doc: &Document,
+    config: &Config,
+    warnings: &mut Warnings,
+) -> Result<Provider, Error> {
+    let name = config.provider.name.clone();
+    let reference = &config.provider.schema_ref;
+    if reference.is_empty() {
+        return Ok(Provider {
+            name,
+            attributes: None,
+        });
+    }
+    let value = doc.lookup(reference).ok_or_else(|| {
+        Error::new(
+            ErrorKind::Reference,
+            format!("error finding provider: error extracting provider schema from ref: unable to find reference: {reference}"),
+        )
+    })?;
+    let builder = Builder::new(doc, Target::Provider);
+    let opts = SchemaOpts {
+        ignores: config.provider.ignores.clone(),
+        override_description: None,
+    };
+    let attrs = builder
+        .schema(value, reference, opts, None)
+        .and_then(|oas| builder.attributes(&oas))
+        .map_err(|e| {
+            let mut msg = format!("error mapping provider schema: {}", e.reason);
+            if let Some(path) = e.path_string() {
+                msg.push_str(&format!(" (attribute {path})"));
+            }
+            msg.push_str(&format!(" (schema {})", e.pointer));
+            Error::new(
+                if e.fatal {
+                    ErrorKind::Reference
+                } else {
+                    ErrorKind::Mapping
+                },
+                msg,
+            )
+        })?;
+    check_collisions(&format!("provider {name:?}"), &attrs, "", warnings)?;
+    Ok(Provider {
+        name,
+        attributes: Some(attrs),
+    })
+}
+
+/// Warns when distinct OpenAPI names convert to the same Terraform identifier
+/// (e.g. `fakeThing` and `Fake_Thing`): both are kept, as the Go tool does,
+/// but the spec then has a duplicated attribute.
+fn check_collisions(
+    context: &str,
+    attrs: &[Attribute],
+    prefix: &str,
+    warnings: &mut Warnings,
+) -> Result<(), Error> {
+    let mut seen: HashMap<String, &str> = HashMap::new();
+    for a in attrs {
+        let tf = a.terraform_name();
+        if let Some(first) = seen.get(&tf) {
+            warnings.push(Warning {
+                context: context.to_owned(),
+                action: "duplicate attribute after identifier conversion".into(),
+                reason: format!("{first:?} and {:?} both become {tf:?}", a.name),
+                pointer: Some(a.source.clone()),
+                attribute_path: Some(format!("{prefix}{}", a.name)),
+            })?;
+        } else {
+            seen.insert(tf, &a.name);
+        }
+        if let Some(children) = a.kind.nested() {
+            check_collisions(context, children, &format!("{prefix}{}.", a.name), warnings)?;
+        }
+    }
+    Ok(())
+}
