@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod openapi;
+mod wire;
 
 /// Tools for Terraform provider authors.
 #[derive(Debug, Parser)]
@@ -16,6 +17,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Convert and inspect plugin-protocol DynamicValues (msgpack, JSON).
+    #[command(subcommand)]
+    Wire(wire::WireCommand),
     /// Map an OpenAPI description to a Provider Code Specification.
     #[command(subcommand)]
     Openapi(openapi::OpenapiCommand),
@@ -24,6 +28,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Wire(cmd) => wire::run(cmd),
         Command::Openapi(cmd) => openapi::run(cmd),
     };
     match result {

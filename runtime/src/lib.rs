@@ -26,6 +26,7 @@ pub mod limits;
 pub mod msgpack;
 pub mod number;
 pub mod refinement;
+pub mod show;
 pub mod types;
 pub mod value;
 
