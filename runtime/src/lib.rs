@@ -35,3 +35,8 @@ pub use number::Number;
 pub use refinement::{NumberBound, RefineKind, Refinements};
 pub use types::{ObjectType, Type};
 pub use value::Value;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
