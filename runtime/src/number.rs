@@ -720,7 +720,7 @@ impl Number {
                 if f.is_infinite() {
                     WireNumber::Float(*f)
                 } else if f.fract() == 0.0 {
-                    if f.abs() < TWO_POW_63 {
+                    if *f >= -TWO_POW_63 && *f < TWO_POW_63 {
                         WireNumber::Int(*f as i64)
                     } else {
                         WireNumber::Text(self.plain_text())
