@@ -2,6 +2,7 @@
 //! (`RawState.json`) and a fallback Terraform may use. A cold path, so values
 //! are owned; output matches go-cty byte for byte.
 
+pub mod read;
 mod value;
 pub mod write;
 

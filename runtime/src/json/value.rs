@@ -2,20 +2,15 @@
 //! reads (a number from a numeric string, a string from a number or bool, a
 //! bool from `"true"`/`"false"`/`"1"`/`"0"`) and its exact output.
 //!
-//! serde_json checks the syntax and hands us each element's raw text
-//! (`RawValue`), so numbers keep their exact digits without enabling
-//! serde_json's `arbitrary_precision` feature for the whole build.
+//! Reading goes through the pull [`Reader`], which hands out numbers as
+//! their exact text, so no precision is lost.
 
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
-use std::fmt;
-
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
-use serde_json::value::RawValue;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::json::read::{Reader, Token};
 use crate::json::write::{write_number, write_string};
-use crate::limits::MAX_DEPTH;
 use crate::msgpack::value::check_attributes;
 use crate::number::Number;
 use crate::types::Type;
@@ -44,85 +39,46 @@ impl JsonOptions {
 /// # Errors
 /// See [`value_from_slice`](super::value_from_slice).
 pub fn decode_value(bytes: &[u8], ty: &Type, options: &JsonOptions) -> Result<Value> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| Error::invalid(format!("JSON input is not valid UTF-8 ({e})")))?;
-    let raw: &RawValue = serde_json::from_str(text).map_err(syntax)?;
-    decode(raw, &ty.without_optional_attrs(), options, 0)
+    let mut reader = Reader::new(bytes)?;
+    let value = decode(&mut reader, &ty.without_optional_attrs(), options)?;
+    reader.finish()?;
+    Ok(value)
 }
 
-#[cold]
-fn syntax(err: serde_json::Error) -> Error {
-    if err.to_string().contains("recursion limit") {
-        return Error::limit(format!("JSON nested too deeply ({err})"));
-    }
-    let kind = if err.is_eof() {
-        ErrorKind::Eof
-    } else {
-        ErrorKind::Syntax
-    };
-    Error::new(kind, format!("invalid JSON: {err}"))
-}
-
-fn first_byte(raw: &RawValue) -> u8 {
-    raw.get().as_bytes().first().copied().unwrap_or(b' ')
-}
-
-fn describe(raw: &RawValue) -> &'static str {
-    match first_byte(raw) {
-        b'n' => "null",
-        b't' | b'f' => "bool",
-        b'"' => "string",
-        b'[' => "array",
-        b'{' => "object",
-        _ => "number",
-    }
-}
-
-fn is_number_start(b: u8) -> bool {
-    b == b'-' || b.is_ascii_digit()
-}
-
-fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Result<Value> {
-    if depth > MAX_DEPTH {
-        return Err(Error::limit(format!(
-            "nesting deeper than {MAX_DEPTH} levels"
-        )));
-    }
-    let text = raw.get();
-    let first = first_byte(raw);
-    if first == b'n' {
+fn decode(r: &mut Reader<'_>, ty: &Type, options: &JsonOptions) -> Result<Value> {
+    if r.take_null()? {
         return Ok(Value::Null(ty.clone()));
     }
-    let mismatch = || Error::mismatch(ty.friendly_name(), describe(raw));
+    let token = r.peek()?;
+    let mismatch = || Error::mismatch(ty.friendly_name(), token.describe());
     match ty {
         Type::Number => {
-            let number = if first == b'"' {
-                let s: String = serde_json::from_str(text).map_err(syntax)?;
-                Number::parse(&s).map_err(|_| {
-                    Error::invalid(format!("a number is required, found the string {s:?}"))
-                })?
-            } else if is_number_start(first) {
-                Number::parse(text).map_err(|e| Error::invalid(e.to_string()))?
-            } else {
-                return Err(mismatch());
+            let number = match token {
+                Token::Number => {
+                    let text = r.read_number_text()?;
+                    Number::parse(text).map_err(|e| Error::invalid(e.to_string()))?
+                }
+                Token::String => {
+                    let s = r.read_str()?;
+                    Number::parse(&s).map_err(|_| {
+                        Error::invalid(format!("a number is required, found the string {s:?}"))
+                    })?
+                }
+                _ => return Err(mismatch()),
             };
             Ok(Value::Number(number))
         }
-        Type::String => match first {
-            b'"' => {
-                let s: String = serde_json::from_str(text).map_err(syntax)?;
-                Ok(Value::String(nfc_owned(s)))
-            }
-            b't' | b'f' => Ok(Value::String(text.to_owned())),
-            b if is_number_start(b) => Ok(Value::String(text.to_owned())),
+        Type::String => match token {
+            Token::String => Ok(Value::String(nfc_owned(r.read_str()?.into_owned()))),
+            Token::Bool => Ok(Value::String(r.read_bool()?.to_string())),
+            Token::Number => Ok(Value::String(r.read_number_text()?.to_owned())),
             _ => Err(mismatch()),
         },
-        Type::Bool => match first {
-            b't' => Ok(Value::Bool(true)),
-            b'f' => Ok(Value::Bool(false)),
-            b'"' => {
-                let s: String = serde_json::from_str(text).map_err(syntax)?;
-                match s.as_str() {
+        Type::Bool => match token {
+            Token::Bool => Ok(Value::Bool(r.read_bool()?)),
+            Token::String => {
+                let s = r.read_str()?;
+                match &*s {
                     "true" | "1" => Ok(Value::Bool(true)),
                     "false" | "0" => Ok(Value::Bool(false)),
                     _ => Err(Error::invalid(format!(
@@ -132,15 +88,17 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
             }
             _ => Err(mismatch()),
         },
-        Type::Dynamic => decode_dynamic(raw, options, depth),
+        Type::Dynamic => decode_dynamic(r, options),
         Type::List(elem) | Type::Set(elem) => {
-            if first != b'[' {
+            if token != Token::Array {
                 return Err(mismatch());
             }
-            let raw_items: Vec<&RawValue> = serde_json::from_str(text).map_err(syntax)?;
-            let mut items = Vec::with_capacity(raw_items.len());
-            for (i, item) in raw_items.into_iter().enumerate() {
-                items.push(decode(item, elem, options, depth + 1).map_err(|e| e.at_index(i))?);
+            r.begin_array()?;
+            let mut items = Vec::new();
+            let mut first = true;
+            while r.next_element(&mut first)? {
+                let i = items.len();
+                items.push(decode(r, elem, options).map_err(|e| e.at_index(i))?);
             }
             let elem_ty = unify_element_type(elem, &items)?;
             Ok(if matches!(ty, Type::List(_)) {
@@ -150,34 +108,34 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
             })
         }
         Type::Tuple(elems) => {
-            if first != b'[' {
+            if token != Token::Array {
                 return Err(mismatch());
             }
-            let raw_items: Vec<&RawValue> = serde_json::from_str(text).map_err(syntax)?;
-            if raw_items.len() != elems.len() {
-                return Err(Error::new(
-                    ErrorKind::Type,
-                    format!(
-                        "a tuple of length {} is required ({} given)",
-                        elems.len(),
-                        raw_items.len()
-                    ),
-                ));
-            }
+            r.begin_array()?;
             let mut items = Vec::with_capacity(elems.len());
-            for (i, (item, elem)) in raw_items.into_iter().zip(elems).enumerate() {
-                items.push(decode(item, elem, options, depth + 1).map_err(|e| e.at_index(i))?);
+            let mut first = true;
+            while r.next_element(&mut first)? {
+                let i = items.len();
+                let Some(elem) = elems.get(i) else {
+                    return Err(tuple_length(elems.len()));
+                };
+                items.push(decode(r, elem, options).map_err(|e| e.at_index(i))?);
+            }
+            if items.len() != elems.len() {
+                return Err(tuple_length(elems.len()));
             }
             Ok(Value::Tuple(items))
         }
         Type::Map(elem) => {
-            if first != b'{' {
+            if token != Token::Object {
                 return Err(mismatch());
             }
+            r.begin_object()?;
             let mut items = BTreeMap::new();
-            for (key, item) in entries(raw)? {
-                let key = nfc_owned(key);
-                let value = decode(item, elem, options, depth + 1).map_err(|e| e.at_key(&key))?;
+            let mut first = true;
+            while let Some(key) = r.next_key(&mut first)? {
+                let key = nfc_owned(key.into_owned());
+                let value = decode(r, elem, options).map_err(|e| e.at_key(&key))?;
                 match items.entry(key) {
                     Entry::Vacant(slot) => {
                         slot.insert(value);
@@ -190,13 +148,16 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
             Ok(Value::Map(elem_ty, items))
         }
         Type::Object(object) => {
-            if first != b'{' {
+            if token != Token::Object {
                 return Err(mismatch());
             }
+            r.begin_object()?;
             let mut attrs = BTreeMap::new();
-            for (name, item) in entries(raw)? {
+            let mut first = true;
+            while let Some(name) = r.next_key(&mut first)? {
                 let Some(attr_ty) = object.attr(&name) else {
                     if options.ignore_unknown_attributes {
+                        r.skip()?;
                         continue;
                     }
                     return Err(Error::new(
@@ -204,9 +165,8 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
                         format!("unsupported attribute {name:?}"),
                     ));
                 };
-                let value =
-                    decode(item, attr_ty, options, depth + 1).map_err(|e| e.at_attr(&name))?;
-                match attrs.entry(name) {
+                let value = decode(r, attr_ty, options).map_err(|e| e.at_attr(&name))?;
+                match attrs.entry(name.into_owned()) {
                     Entry::Vacant(slot) => {
                         slot.insert(value);
                     }
@@ -226,75 +186,57 @@ fn decode(raw: &RawValue, ty: &Type, options: &JsonOptions, depth: usize) -> Res
     }
 }
 
-/// `{"value": V, "type": T}` in either order.
-fn decode_dynamic(raw: &RawValue, options: &JsonOptions, depth: usize) -> Result<Value> {
-    if first_byte(raw) != b'{' {
+#[cold]
+fn tuple_length(want: usize) -> Error {
+    Error::new(
+        ErrorKind::Type,
+        format!("a tuple of length {want} is required"),
+    )
+}
+
+/// `{"value": V, "type": T}` in either order: when the value comes first it
+/// is skipped and read again once the type is known.
+fn decode_dynamic(r: &mut Reader<'_>, options: &JsonOptions) -> Result<Value> {
+    let token = r.peek()?;
+    if token != Token::Object {
         return Err(Error::new(
             ErrorKind::Type,
             format!(
                 "a dynamic value must be an object with \"value\" and \"type\", found {}",
-                describe(raw)
+                token.describe()
             ),
         ));
     }
-    let mut value = None;
-    let mut ty = None;
-    for (key, item) in entries(raw)? {
-        let slot = match key.as_str() {
-            "value" => &mut value,
-            "type" => &mut ty,
+    r.begin_object()?;
+    let mut value_at: Option<Reader<'_>> = None;
+    let mut ty: Option<Type> = None;
+    let mut first = true;
+    while let Some(key) = r.next_key(&mut first)? {
+        match &*key {
+            "value" if value_at.is_none() => {
+                value_at = Some(r.clone());
+                r.skip()?;
+            }
+            "type" if ty.is_none() => {
+                let start = r.clone();
+                r.skip()?;
+                ty = Some(Type::from_json(start.consumed_until(r).as_bytes())?);
+            }
+            "value" | "type" => return Err(duplicate_key("key", &key)),
             other => {
                 return Err(Error::new(
                     ErrorKind::Type,
                     format!("invalid key {other:?} in dynamically-typed value"),
                 ))
             }
-        };
-        if slot.replace(item).is_some() {
-            return Err(duplicate_key("key", &key));
         }
     }
     let ty =
         ty.ok_or_else(|| Error::new(ErrorKind::Type, "missing type in dynamically-typed value"))?;
-    let ty = Type::from_json(ty.get().as_bytes())?;
-    match value {
-        Some(value) => decode(value, &ty, options, depth + 1),
+    match value_at {
+        Some(mut at) => decode(&mut at, &ty, options),
         None => Ok(Value::Null(ty)),
     }
-}
-
-/// An object's members in document order, duplicates kept (so we can
-/// reject them).
-fn entries(raw: &RawValue) -> Result<Vec<(String, &RawValue)>> {
-    struct Entries<'a>(Vec<(String, &'a RawValue)>);
-
-    impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
-        fn deserialize<D: Deserializer<'de>>(
-            deserializer: D,
-        ) -> std::result::Result<Self, D::Error> {
-            struct EntriesVisitor<'a>(std::marker::PhantomData<&'a ()>);
-            impl<'de: 'a, 'a> Visitor<'de> for EntriesVisitor<'a> {
-                type Value = Entries<'a>;
-                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                    f.write_str("a JSON object")
-                }
-                fn visit_map<M: MapAccess<'de>>(
-                    self,
-                    mut map: M,
-                ) -> std::result::Result<Entries<'a>, M::Error> {
-                    let mut out = Vec::new();
-                    while let Some((k, v)) = map.next_entry::<String, &'de RawValue>()? {
-                        out.push((k, v));
-                    }
-                    Ok(Entries(out))
-                }
-            }
-            deserializer.deserialize_map(EntriesVisitor(std::marker::PhantomData))
-        }
-    }
-
-    let Entries(items) = serde_json::from_str(raw.get()).map_err(syntax)?;
-    Ok(items)
 }
 
 #[cold]
