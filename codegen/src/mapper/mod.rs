@@ -108,11 +108,60 @@ pub(crate) fn map_spec(
         }
     }
     let provider = map_provider(doc, config, warnings)?;
-    Ok(MappedSpec {
+    let spec = MappedSpec {
         provider,
         resources,
         data_sources,
-    })
+    };
+    check_spec(&spec, warnings)?;
+    Ok(spec)
+}
+
+/// The checks of the Provider Code Specification's JSON Schema that the
+/// mapping itself can break; like the Go tool, the spec is still written and
+/// each failure is a warning.
+fn check_spec(spec: &MappedSpec, warnings: &mut Warnings) -> Result<(), Error> {
+    let action = "generated provider code spec failed validation";
+    let mut named = vec![("provider", &spec.provider.name, None)];
+    named.extend(
+        spec.resources
+            .iter()
+            .map(|r| ("resource", &r.name, Some(&r.attributes))),
+    );
+    named.extend(
+        spec.data_sources
+            .iter()
+            .map(|d| ("data source", &d.name, Some(&d.attributes))),
+    );
+    for (what, name, attrs) in named {
+        if !is_valid_identifier(name) {
+            warnings.push(Warning {
+                context: format!("{what} {name:?}"),
+                action: action.into(),
+                reason: "the name is not a valid Terraform identifier ([a-z_][a-z0-9_]*)".into(),
+                pointer: None,
+                attribute_path: None,
+            })?;
+        }
+        if attrs.is_some_and(Vec::is_empty) {
+            warnings.push(Warning {
+                context: format!("{what} {name:?}"),
+                action: action.into(),
+                reason: "the schema has no attributes".into(),
+                pointer: None,
+                attribute_path: None,
+            })?;
+        }
+    }
+    Ok(())
+}
+
+fn is_valid_identifier(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_lowercase() || b == b'_')
+        && bytes.all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
 fn wrap_find(name: &str, what: &str, e: Error) -> Error {
