@@ -33,6 +33,11 @@ pub use config::Config;
 pub use error::{Error, ErrorKind, Warning};
 pub use load::parse_openapi;
 
+/// Compiles the README's examples as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 /// Helpers shared by the mapper and the spec writer.
 mod mapper_support {
     pub(crate) use crate::mapper::{integral, scalar_text};
