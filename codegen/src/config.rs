@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 use crate::error::{Error, ErrorKind};
 
@@ -16,10 +16,13 @@ use crate::error::{Error, ErrorKind};
 #[serde(default)]
 pub struct Config {
     /// The `provider` section.
+    #[serde(deserialize_with = "null_as_default")]
     pub provider: ProviderConfig,
     /// `resources`, by name (sorted, which fixes the output order).
+    #[serde(deserialize_with = "null_as_default")]
     pub resources: BTreeMap<String, ResourceConfig>,
     /// `data_sources`, by name.
+    #[serde(deserialize_with = "null_as_default")]
     pub data_sources: BTreeMap<String, DataSourceConfig>,
 }
 
@@ -28,10 +31,13 @@ pub struct Config {
 #[serde(default)]
 pub struct ProviderConfig {
     /// Copied to the spec's `provider.name`.
+    #[serde(deserialize_with = "null_as_default")]
     pub name: String,
     /// A local reference such as `#/components/schemas/provider`.
+    #[serde(deserialize_with = "null_as_default")]
     pub schema_ref: String,
     /// Dot-separated attribute locations to leave out of the provider schema.
+    #[serde(deserialize_with = "null_as_default")]
     pub ignores: Vec<String>,
 }
 
@@ -48,6 +54,7 @@ pub struct ResourceConfig {
     /// Not mapped; checked to exist.
     pub delete: Option<OperationLocation>,
     /// Schema options.
+    #[serde(deserialize_with = "null_as_default")]
     pub schema: SchemaOptions,
 }
 
@@ -58,6 +65,7 @@ pub struct DataSourceConfig {
     /// The read operation.
     pub read: Option<OperationLocation>,
     /// Schema options.
+    #[serde(deserialize_with = "null_as_default")]
     pub schema: SchemaOptions,
 }
 
@@ -66,8 +74,10 @@ pub struct DataSourceConfig {
 #[serde(default)]
 pub struct OperationLocation {
     /// Key in `paths`, e.g. `/pet/{petId}`.
+    #[serde(deserialize_with = "null_as_default")]
     pub path: String,
     /// `GET`, `post`, ... (case-insensitive).
+    #[serde(deserialize_with = "null_as_default")]
     pub method: String,
 }
 
@@ -76,8 +86,10 @@ pub struct OperationLocation {
 #[serde(default)]
 pub struct SchemaOptions {
     /// Dot-separated attribute locations to leave out.
+    #[serde(deserialize_with = "null_as_default")]
     pub ignores: Vec<String>,
     /// Aliases and overrides.
+    #[serde(deserialize_with = "null_as_default")]
     pub attributes: AttributeOptions,
 }
 
@@ -86,8 +98,10 @@ pub struct SchemaOptions {
 #[serde(default)]
 pub struct AttributeOptions {
     /// Parameter name -> attribute name.
+    #[serde(deserialize_with = "null_as_default")]
     pub aliases: BTreeMap<String, String>,
     /// Dot-separated attribute location -> override.
+    #[serde(deserialize_with = "null_as_default")]
     pub overrides: BTreeMap<String, Override>,
 }
 
@@ -96,6 +110,7 @@ pub struct AttributeOptions {
 #[serde(default)]
 pub struct Override {
     /// The new description.
+    #[serde(deserialize_with = "null_as_default")]
     pub description: String,
 }
 
@@ -105,12 +120,14 @@ impl Config {
     /// # Errors
     /// Unparseable YAML, or the validation failures, all listed in one message.
     pub fn parse(text: &str) -> Result<Config, Error> {
-        let config: Option<Config> = serde_norway::from_str(text).map_err(|e| {
+        let unmarshal = |e: serde_norway::Error| {
             Error::new(
                 ErrorKind::Config,
                 format!("error parsing generator config file: error unmarshaling config: {e}"),
             )
-        })?;
+        };
+        let value = crate::load::parse_yaml(text).map_err(unmarshal)?;
+        let config: Option<Config> = serde_norway::from_value(value).map_err(unmarshal)?;
         let config = config.unwrap_or_default();
         let problems = config.problems();
         if problems.is_empty() {
@@ -173,6 +190,15 @@ impl Config {
     }
 }
 
+/// YAML `key:` with nothing after it is null; read it as the empty value, as Go's yaml does.
+fn null_as_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
 fn location_problems(
     prefix: &str,
     label: &str,
@@ -228,6 +254,14 @@ mod tests {
         assert!(!is_attribute_location("category."));
         assert!(!is_attribute_location(".category"));
         assert!(!is_attribute_location("a-b"));
+    }
+
+    #[test]
+    fn null_sections_are_empty() {
+        let c = Config::parse("provider:\n  name: p\n  ignores:\ndata_sources:\n  d:\n    read: {path: /d, method: GET}\n    schema:\nresources:\n");
+        let c = c.expect("parses");
+        assert!(c.provider.ignores.is_empty() && c.resources.is_empty());
+        assert_eq!(c.data_sources.len(), 1);
     }
 
     #[test]

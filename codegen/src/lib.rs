@@ -23,7 +23,7 @@ pub mod config;
 mod error;
 mod gojson;
 pub mod identifier;
-mod load;
+pub(crate) mod load;
 mod mapper;
 pub mod model;
 mod refs;

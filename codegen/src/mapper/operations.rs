@@ -157,7 +157,7 @@ fn media_schema<'d>(
     };
     let content_ptr = child(pointer, "content");
     let schema_of = |media: &str| -> Option<Found<'d>> {
-        let schema = content.get(media)?.get("schema")?;
+        let schema = content.get(media)?.get("schema").filter(|s| !s.is_null())?;
         Some((schema, child(&child(&content_ptr, media), "schema")))
     };
     if let Some(found) = schema_of("application/json") {
@@ -195,7 +195,10 @@ fn parameters_of<'d>(
             location: text("in").unwrap_or_default(),
             description: text("description").filter(|d| !d.is_empty()),
             required: p.get("required") == Some(&Value::Bool(true)),
-            schema: p.get("schema").map(|s| (s, child(&ptr, "schema"))),
+            schema: p
+                .get("schema")
+                .filter(|s| !s.is_null())
+                .map(|s| (s, child(&ptr, "schema"))),
             pointer: ptr,
         });
     }
