@@ -23,6 +23,7 @@
 pub mod error;
 pub mod json;
 pub mod limits;
+pub mod model;
 pub mod msgpack;
 pub mod number;
 pub mod refinement;
@@ -31,6 +32,7 @@ pub mod types;
 pub mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};
+pub use model::{FromValue, Refined, Sensitive, Set, TfDecode, TfEncode, TfType, Unknown};
 pub use number::Number;
 pub use refinement::{NumberBound, RefineKind, Refinements};
 pub use types::{ObjectType, Type};

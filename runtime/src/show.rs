@@ -60,7 +60,11 @@ fn write_value(out: &mut String, value: &Value, level: usize) {
         }
         Value::Map(_, items) => {
             let keys: Vec<String> = items.keys().map(|k| quoted(k)).collect();
-            write_entries(out, keys.iter().map(String::as_str).zip(items.values()), level);
+            write_entries(
+                out,
+                keys.iter().map(String::as_str).zip(items.values()),
+                level,
+            );
         }
         Value::Object(attrs) => {
             write_entries(out, attrs.iter().map(|(k, v)| (k.as_str(), v)), level);
@@ -68,7 +72,11 @@ fn write_value(out: &mut String, value: &Value, level: usize) {
     }
 }
 
-fn write_entries<'a>(out: &mut String, entries: impl Iterator<Item = (&'a str, &'a Value)> + Clone, level: usize) {
+fn write_entries<'a>(
+    out: &mut String,
+    entries: impl Iterator<Item = (&'a str, &'a Value)> + Clone,
+    level: usize,
+) {
     let width = entries.clone().map(|(k, _)| k.chars().count()).max();
     let Some(width) = width else {
         out.push_str("{}");

@@ -334,6 +334,15 @@ fn set_key(v: &Value) -> SetKey {
     }
 }
 
+/// The order in which go-cty iterates a set holding `values` (already
+/// merged): indices into `values`, sorted stably by go-cty's `Less`.
+pub(crate) fn set_order(values: &[Value]) -> Vec<usize> {
+    let keys: Vec<SetKey> = values.iter().map(set_key).collect();
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
+    order
+}
+
 /// Merges equal known elements (keeping the first) and orders the rest as
 /// go-cty iterates a set.
 pub(crate) fn canonical_set(items: Vec<Value>) -> Vec<Value> {

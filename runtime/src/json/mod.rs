@@ -6,9 +6,11 @@ pub mod read;
 mod value;
 pub mod write;
 
-pub use value::{decode_value, encode_value, JsonOptions};
+pub use value::{decode_from_reader, decode_value, encode_value, JsonOptions};
 
 use crate::error::Result;
+use crate::json::read::Reader;
+use crate::model::{TfDecode, TfEncode};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -31,4 +33,33 @@ pub fn value_to_string(value: &Value, ty: &Type) -> Result<String> {
     let mut out = String::new();
     encode_value(&mut out, value, ty)?;
     Ok(out)
+}
+
+/// Encodes a typed value as JSON text.
+///
+/// # Errors
+/// See [`TfEncode::encode_json`].
+pub fn to_string<T: TfEncode + ?Sized>(value: &T) -> Result<String> {
+    let mut out = String::with_capacity(256);
+    value.encode_json(&mut out)?;
+    Ok(out)
+}
+
+/// Encodes a typed value as JSON bytes.
+///
+/// # Errors
+/// See [`TfEncode::encode_json`].
+pub fn to_vec<T: TfEncode + ?Sized>(value: &T) -> Result<Vec<u8>> {
+    to_string(value).map(String::into_bytes)
+}
+
+/// Decodes a whole JSON document into a typed value.
+///
+/// # Errors
+/// See [`TfDecode::decode_json`]; trailing data.
+pub fn from_slice<'de, T: TfDecode<'de>>(bytes: &'de [u8]) -> Result<T> {
+    let mut reader = Reader::new(bytes)?;
+    let value = T::decode_json(&mut reader)?;
+    reader.finish()?;
+    Ok(value)
 }

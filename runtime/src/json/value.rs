@@ -45,6 +45,15 @@ pub fn decode_value(bytes: &[u8], ty: &Type, options: &JsonOptions) -> Result<Va
     Ok(value)
 }
 
+/// Decodes one value of type `ty` from `r` (for callers that read a larger
+/// document, such as typed decoders with a `dynamic` field).
+///
+/// # Errors
+/// See [`value_from_slice`](super::value_from_slice).
+pub fn decode_from_reader(r: &mut Reader<'_>, ty: &Type, options: &JsonOptions) -> Result<Value> {
+    decode(r, &ty.without_optional_attrs(), options)
+}
+
 fn decode(r: &mut Reader<'_>, ty: &Type, options: &JsonOptions) -> Result<Value> {
     if r.take_null()? {
         return Ok(Value::Null(ty.clone()));

@@ -13,6 +13,7 @@ pub use encode::Encoder;
 pub use value::{decode_value, encode_value};
 
 use crate::error::Result;
+use crate::model::{TfDecode, TfEncode};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -36,4 +37,26 @@ pub fn value_to_vec(value: &Value, ty: &Type) -> Result<Vec<u8>> {
     let mut enc = Encoder::new();
     encode_value(&mut enc, value, ty)?;
     Ok(enc.into_vec())
+}
+
+/// Encodes a typed value (a derived model, or any [`TfEncode`] type).
+///
+/// # Errors
+/// See [`TfEncode::encode_msgpack`].
+pub fn to_vec<T: TfEncode + ?Sized>(value: &T) -> Result<Vec<u8>> {
+    let mut enc = Encoder::with_capacity(256);
+    value.encode_msgpack(&mut enc)?;
+    Ok(enc.into_vec())
+}
+
+/// Decodes a whole msgpack message into a typed value; fields such as
+/// `&'de str` borrow from `bytes`.
+///
+/// # Errors
+/// See [`TfDecode::decode_msgpack`]; trailing bytes.
+pub fn from_slice<'de, T: TfDecode<'de>>(bytes: &'de [u8]) -> Result<T> {
+    let mut dec = Decoder::new(bytes);
+    let value = T::decode_msgpack(&mut dec)?;
+    dec.finish()?;
+    Ok(value)
 }

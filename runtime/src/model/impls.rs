@@ -1,0 +1,1114 @@
+//! [`TfType`], [`TfEncode`], [`TfDecode`] and [`FromValue`] for the standard
+//! types: strings, bool, integers, floats, [`Number`], `Option`, `Vec`,
+//! maps with string keys, `BTreeSet`/`HashSet`, tuples and [`Value`].
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::{BuildHasher, Hash};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::read::{Reader, Token};
+use crate::json::write::{write_number, write_string};
+use crate::model::{
+    explain_json, explain_msgpack, null_error, unknown_error, FromValue, TfDecode, TfEncode, TfType,
+};
+use crate::msgpack::encode::is_nfc;
+use crate::msgpack::{Decoder, Encoder};
+use crate::number::Number;
+use crate::refinement::RefineKind;
+use crate::types::Type;
+use crate::value::{nfc_owned, set_order, Value};
+
+// ---------------------------------------------------------------- helpers
+
+/// The value of a `Value` that must be known and non-null.
+fn known(value: Value, what: &str) -> Result<Value> {
+    match value {
+        Value::Null(_) => Err(null_error()),
+        Value::Unknown(..) => Err(unknown_error()),
+        other => {
+            let _ = what;
+            Ok(other)
+        }
+    }
+}
+
+#[cold]
+fn value_mismatch(expected: &str, value: &Value) -> Error {
+    Error::mismatch(expected, value.ty().friendly_name())
+}
+
+/// A JSON number's text, accepting a numeric string as go-cty does.
+fn json_number_text<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
+    match r.peek()? {
+        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
+        Token::String => r.read_str(),
+        Token::Null => Err(null_error()),
+        other => Err(Error::mismatch("number", other.describe())),
+    }
+}
+
+fn json_number(r: &mut Reader<'_>) -> Result<Number> {
+    let text = json_number_text(r)?;
+    Number::parse(&text).map_err(|e| Error::invalid(e.to_string()))
+}
+
+#[cold]
+fn out_of_range(n: impl std::fmt::Display, target: &str) -> Error {
+    Error::new(ErrorKind::Invalid, format!("{n} does not fit {target}"))
+}
+
+// ---------------------------------------------------------------- numbers
+
+macro_rules! signed_int {
+    ($($t:ty),*) => {$(
+        impl TfType for $t {
+            const REFINE_KIND: RefineKind = RefineKind::Number;
+            fn tf_type() -> Type { Type::Number }
+        }
+        impl TfEncode for $t {
+            #[inline]
+            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+                enc.write_i64(*self as i64);
+                Ok(())
+            }
+            fn encode_json(&self, out: &mut String) -> Result<()> {
+                out.push_str(itoa::Buffer::new().format(*self));
+                Ok(())
+            }
+            fn to_value(&self) -> Value {
+                Value::Number(Number::from_i64(*self as i64))
+            }
+        }
+        impl<'de> TfDecode<'de> for $t {
+            #[inline]
+            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+                let v = dec.read_i64().map_err(|e| explain_msgpack(dec, e))?;
+                <$t>::try_from(v).map_err(|_| out_of_range(v, stringify!($t)))
+            }
+            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+                let n = json_number(r)?;
+                n.to_i64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
+            }
+        }
+        impl FromValue for $t {
+            fn from_value(value: Value) -> Result<Self> {
+                match known(value, "number")? {
+                    Value::Number(n) => n.to_i64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t))),
+                    other => Err(value_mismatch("number", &other)),
+                }
+            }
+        }
+    )*};
+}
+signed_int!(i8, i16, i32, i64, isize);
+
+macro_rules! unsigned_int {
+    ($($t:ty),*) => {$(
+        impl TfType for $t {
+            const REFINE_KIND: RefineKind = RefineKind::Number;
+            fn tf_type() -> Type { Type::Number }
+        }
+        impl TfEncode for $t {
+            #[inline]
+            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+                let v = *self as u64;
+                if v <= i64::MAX as u64 {
+                    enc.write_u64(v);
+                } else {
+                    // go-cty writes integers beyond int64 as decimal text.
+                    enc.write_number(&Number::from_u64(v));
+                }
+                Ok(())
+            }
+            fn encode_json(&self, out: &mut String) -> Result<()> {
+                out.push_str(itoa::Buffer::new().format(*self));
+                Ok(())
+            }
+            fn to_value(&self) -> Value {
+                Value::Number(Number::from_u64(*self as u64))
+            }
+        }
+        impl<'de> TfDecode<'de> for $t {
+            #[inline]
+            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+                let v = dec.read_u64().map_err(|e| explain_msgpack(dec, e))?;
+                <$t>::try_from(v).map_err(|_| out_of_range(v, stringify!($t)))
+            }
+            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+                let n = json_number(r)?;
+                n.to_u64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
+            }
+        }
+        impl FromValue for $t {
+            fn from_value(value: Value) -> Result<Self> {
+                match known(value, "number")? {
+                    Value::Number(n) => n.to_u64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t))),
+                    other => Err(value_mismatch("number", &other)),
+                }
+            }
+        }
+    )*};
+}
+unsigned_int!(u8, u16, u32, u64, usize);
+
+macro_rules! wide_int {
+    ($($t:ty => $to:ident),*) => {$(
+        impl TfType for $t {
+            const REFINE_KIND: RefineKind = RefineKind::Number;
+            fn tf_type() -> Type { Type::Number }
+        }
+        impl TfEncode for $t {
+            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+                enc.write_number(&Number::from(*self));
+                Ok(())
+            }
+            fn encode_json(&self, out: &mut String) -> Result<()> {
+                out.push_str(itoa::Buffer::new().format(*self));
+                Ok(())
+            }
+            fn to_value(&self) -> Value {
+                Value::Number(Number::from(*self))
+            }
+        }
+        impl<'de> TfDecode<'de> for $t {
+            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+                let n = dec.read_number().map_err(|e| explain_msgpack(dec, e))?;
+                n.$to().ok_or_else(|| out_of_range(&n, stringify!($t)))
+            }
+            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+                let n = json_number(r)?;
+                n.$to().ok_or_else(|| out_of_range(&n, stringify!($t)))
+            }
+        }
+        impl FromValue for $t {
+            fn from_value(value: Value) -> Result<Self> {
+                match known(value, "number")? {
+                    Value::Number(n) => n.$to().ok_or_else(|| out_of_range(&n, stringify!($t))),
+                    other => Err(value_mismatch("number", &other)),
+                }
+            }
+        }
+    )*};
+}
+wide_int!(i128 => to_i128, u128 => to_u128);
+
+macro_rules! float {
+    ($($t:ty),*) => {$(
+        impl TfType for $t {
+            const REFINE_KIND: RefineKind = RefineKind::Number;
+            fn tf_type() -> Type { Type::Number }
+        }
+        impl TfEncode for $t {
+            #[inline]
+            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+                let v = f64::from(*self);
+                if v.is_nan() {
+                    return Err(Error::invalid("NaN cannot be written as a Terraform number"));
+                }
+                enc.write_f64_number(v);
+                Ok(())
+            }
+            fn encode_json(&self, out: &mut String) -> Result<()> {
+                let n = Number::from_f64(f64::from(*self))
+                    .ok_or_else(|| Error::invalid("NaN cannot be written as a Terraform number"))?;
+                write_number(out, &n)
+            }
+            fn to_value(&self) -> Value {
+                match Number::from_f64(f64::from(*self)) {
+                    Some(n) => Value::Number(n),
+                    None => Value::Null(Type::Number),
+                }
+            }
+        }
+        impl<'de> TfDecode<'de> for $t {
+            /// Rounds to nearest when the number has more precision.
+            #[inline]
+            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+                let v = dec.read_f64().map_err(|e| explain_msgpack(dec, e))?;
+                Ok(v as $t)
+            }
+            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+                Ok(json_number(r)?.to_f64() as $t)
+            }
+        }
+        impl FromValue for $t {
+            fn from_value(value: Value) -> Result<Self> {
+                match known(value, "number")? {
+                    Value::Number(n) => Ok(n.to_f64() as $t),
+                    other => Err(value_mismatch("number", &other)),
+                }
+            }
+        }
+    )*};
+}
+float!(f32, f64);
+
+impl TfType for Number {
+    const REFINE_KIND: RefineKind = RefineKind::Number;
+    fn tf_type() -> Type {
+        Type::Number
+    }
+}
+
+impl TfEncode for Number {
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        enc.write_number(self);
+        Ok(())
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        write_number(out, self)
+    }
+    fn to_value(&self) -> Value {
+        Value::Number(self.clone())
+    }
+}
+
+impl<'de> TfDecode<'de> for Number {
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        dec.read_number().map_err(|e| explain_msgpack(dec, e))
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        json_number(r)
+    }
+}
+
+impl FromValue for Number {
+    fn from_value(value: Value) -> Result<Self> {
+        match known(value, "number")? {
+            Value::Number(n) => Ok(n),
+            other => Err(value_mismatch("number", &other)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- bool
+
+impl TfType for bool {
+    const REFINE_KIND: RefineKind = RefineKind::Other;
+    fn tf_type() -> Type {
+        Type::Bool
+    }
+}
+
+impl TfEncode for bool {
+    #[inline]
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        enc.write_bool(*self);
+        Ok(())
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        out.push_str(if *self { "true" } else { "false" });
+        Ok(())
+    }
+    fn to_value(&self) -> Value {
+        Value::Bool(*self)
+    }
+}
+
+impl<'de> TfDecode<'de> for bool {
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        dec.read_bool().map_err(|e| explain_msgpack(dec, e))
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        match r.peek()? {
+            Token::Bool => r.read_bool(),
+            // go-cty's lenient read of a bool from a string.
+            Token::String => match &*r.read_str()? {
+                "true" | "1" => Ok(true),
+                "false" | "0" => Ok(false),
+                other => Err(Error::invalid(format!(
+                    "a bool is required, found the string {other:?}"
+                ))),
+            },
+            Token::Null => Err(null_error()),
+            other => Err(Error::mismatch("bool", other.describe())),
+        }
+    }
+}
+
+impl FromValue for bool {
+    fn from_value(value: Value) -> Result<Self> {
+        match known(value, "bool")? {
+            Value::Bool(b) => Ok(b),
+            other => Err(value_mismatch("bool", &other)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- strings
+
+/// A JSON string value, accepting a number or bool as go-cty does.
+fn json_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
+    match r.peek()? {
+        Token::String => r.read_str(),
+        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
+        Token::Bool => Ok(Cow::Borrowed(if r.read_bool()? { "true" } else { "false" })),
+        Token::Null => Err(null_error()),
+        other => Err(Error::mismatch("string", other.describe())),
+    }
+}
+
+fn cow_nfc(s: Cow<'_, str>) -> Cow<'_, str> {
+    match s {
+        Cow::Borrowed(b) if !is_nfc(b) => Cow::Owned(nfc_owned(b.to_owned())),
+        Cow::Owned(o) => Cow::Owned(nfc_owned(o)),
+        borrowed => borrowed,
+    }
+}
+
+macro_rules! string_common {
+    ($t:ty) => {
+        impl TfType for $t {
+            const REFINE_KIND: RefineKind = RefineKind::String;
+            fn tf_type() -> Type {
+                Type::String
+            }
+        }
+        impl TfEncode for $t {
+            #[inline]
+            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+                enc.write_str(self);
+                Ok(())
+            }
+            fn encode_json(&self, out: &mut String) -> Result<()> {
+                if is_nfc(self) {
+                    write_string(out, self);
+                } else {
+                    write_string(out, &nfc_owned(self.to_string()));
+                }
+                Ok(())
+            }
+            fn to_value(&self) -> Value {
+                Value::string(self.to_string())
+            }
+        }
+    };
+}
+
+string_common!(String);
+string_common!(Box<str>);
+string_common!(&str);
+string_common!(Cow<'_, str>);
+
+impl<'de> TfDecode<'de> for String {
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        dec.read_str_cow()
+            .map(Cow::into_owned)
+            .map_err(|e| explain_msgpack(dec, e))
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        json_string(r).map(|s| cow_nfc(s).into_owned())
+    }
+}
+
+impl<'de> TfDecode<'de> for Box<str> {
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        String::decode_msgpack(dec).map(String::into_boxed_str)
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        String::decode_json(r).map(String::into_boxed_str)
+    }
+}
+
+impl<'de> TfDecode<'de> for Cow<'de, str> {
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        dec.read_str_cow().map_err(|e| explain_msgpack(dec, e))
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        json_string(r).map(cow_nfc)
+    }
+}
+
+impl<'de> TfDecode<'de> for &'de str {
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        dec.read_str_borrowed_nfc()
+            .map_err(|e| explain_msgpack(dec, e))
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        match json_string(r)? {
+            Cow::Borrowed(s) if is_nfc(s) => Ok(s),
+            Cow::Borrowed(_) => Err(Error::invalid(
+                "string is not in Unicode normal form C and cannot be borrowed as is; use Cow<str> or String",
+            )),
+            Cow::Owned(_) => Err(Error::invalid(
+                "a JSON string with escapes cannot be borrowed; use Cow<str> or String",
+            )),
+        }
+    }
+}
+
+impl FromValue for String {
+    fn from_value(value: Value) -> Result<Self> {
+        match known(value, "string")? {
+            Value::String(s) => Ok(s),
+            other => Err(value_mismatch("string", &other)),
+        }
+    }
+}
+
+impl FromValue for Box<str> {
+    fn from_value(value: Value) -> Result<Self> {
+        String::from_value(value).map(String::into_boxed_str)
+    }
+}
+
+impl FromValue for Cow<'static, str> {
+    fn from_value(value: Value) -> Result<Self> {
+        String::from_value(value).map(Cow::Owned)
+    }
+}
+
+// ---------------------------------------------------------------- Option
+
+impl<T: TfType> TfType for Option<T> {
+    const REFINE_KIND: RefineKind = T::REFINE_KIND;
+    fn tf_type() -> Type {
+        T::tf_type()
+    }
+}
+
+impl<T: TfEncode> TfEncode for Option<T> {
+    #[inline]
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        match self {
+            Some(v) => v.encode_msgpack(enc),
+            None => {
+                enc.write_nil();
+                Ok(())
+            }
+        }
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        match self {
+            Some(v) => v.encode_json(out),
+            None => {
+                out.push_str("null");
+                Ok(())
+            }
+        }
+    }
+    fn to_value(&self) -> Value {
+        match self {
+            Some(v) => v.to_value(),
+            None => Value::Null(T::tf_type()),
+        }
+    }
+}
+
+impl<'de, T: TfDecode<'de>> TfDecode<'de> for Option<T> {
+    /// An unknown is passed on to `T` (go-cty checks unknown before null).
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        if dec.take_nil() {
+            Ok(None)
+        } else {
+            T::decode_msgpack(dec).map(Some)
+        }
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        if r.take_null()? {
+            Ok(None)
+        } else {
+            T::decode_json(r).map(Some)
+        }
+    }
+}
+
+impl<T: FromValue> FromValue for Option<T> {
+    fn from_value(value: Value) -> Result<Self> {
+        match value {
+            Value::Null(_) => Ok(None),
+            other => T::from_value(other).map(Some),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- lists
+
+impl<T: TfType> TfType for Vec<T> {
+    const REFINE_KIND: RefineKind = RefineKind::Collection;
+    fn tf_type() -> Type {
+        Type::list(T::tf_type())
+    }
+}
+
+impl<T: TfEncode> TfEncode for Vec<T> {
+    #[inline]
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        encode_seq_msgpack(enc, self.iter())
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        encode_seq_json(out, self.iter())
+    }
+    fn to_value(&self) -> Value {
+        Value::List(T::tf_type(), self.iter().map(TfEncode::to_value).collect())
+    }
+}
+
+/// Writes an array of the items; shared by lists, sets and the derive.
+#[inline]
+pub(crate) fn encode_seq_msgpack<'a, T: TfEncode + 'a>(
+    enc: &mut Encoder,
+    items: impl ExactSizeIterator<Item = &'a T>,
+) -> Result<()> {
+    enc.write_array_len(items.len());
+    for (i, item) in items.enumerate() {
+        item.encode_msgpack(enc).map_err(|e| e.at_index(i))?;
+    }
+    Ok(())
+}
+
+pub(crate) fn encode_seq_json<'a, T: TfEncode + 'a>(
+    out: &mut String,
+    items: impl Iterator<Item = &'a T>,
+) -> Result<()> {
+    out.push('[');
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        item.encode_json(out).map_err(|e| e.at_index(i))?;
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// Reads an array element by element; shared by lists and sets.
+#[inline]
+pub(crate) fn decode_seq_msgpack<'de, T: TfDecode<'de>>(dec: &mut Decoder<'de>) -> Result<Vec<T>> {
+    let len = dec.read_array_len().map_err(|e| explain_msgpack(dec, e))?;
+    dec.enter()?;
+    let mut items = Vec::with_capacity(len);
+    for i in 0..len {
+        items.push(T::decode_msgpack(dec).map_err(|e| e.at_index(i))?);
+    }
+    dec.leave();
+    Ok(items)
+}
+
+pub(crate) fn decode_seq_json<'de, T: TfDecode<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>> {
+    r.begin_array().map_err(|e| explain_json(r, e))?;
+    let mut items = Vec::new();
+    let mut first = true;
+    while r.next_element(&mut first)? {
+        let i = items.len();
+        items.push(T::decode_json(r).map_err(|e| e.at_index(i))?);
+    }
+    Ok(items)
+}
+
+impl<'de, T: TfDecode<'de>> TfDecode<'de> for Vec<T> {
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        decode_seq_msgpack(dec)
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        decode_seq_json(r)
+    }
+}
+
+pub(crate) fn seq_from_value<T: FromValue>(value: Value, what: &str) -> Result<Vec<T>> {
+    match known(value, what)? {
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| T::from_value(v).map_err(|e| e.at_index(i)))
+            .collect(),
+        other => Err(value_mismatch(what, &other)),
+    }
+}
+
+impl<T: FromValue> FromValue for Vec<T> {
+    fn from_value(value: Value) -> Result<Self> {
+        seq_from_value(value, "list")
+    }
+}
+
+// ---------------------------------------------------------------- std sets
+
+/// Writes set elements in go-cty's order (strings bytewise, numbers
+/// numerically, false before true, others by go-cty's set hash text).
+pub(crate) fn encode_set_msgpack<'a, T: TfEncode + 'a>(
+    enc: &mut Encoder,
+    items: impl Iterator<Item = &'a T>,
+) -> Result<()> {
+    let items: Vec<&T> = items.collect();
+    let values: Vec<Value> = items.iter().map(|v| v.to_value()).collect();
+    encode_seq_msgpack(enc, set_order(&values).into_iter().map(|i| items[i]))
+}
+
+pub(crate) fn encode_set_json<'a, T: TfEncode + 'a>(
+    out: &mut String,
+    items: impl Iterator<Item = &'a T>,
+) -> Result<()> {
+    let items: Vec<&T> = items.collect();
+    let values: Vec<Value> = items.iter().map(|v| v.to_value()).collect();
+    encode_seq_json(out, set_order(&values).into_iter().map(|i| items[i]))
+}
+
+impl<T: TfType> TfType for BTreeSet<T> {
+    const REFINE_KIND: RefineKind = RefineKind::Collection;
+    fn tf_type() -> Type {
+        Type::set(T::tf_type())
+    }
+}
+
+impl<T: TfEncode> TfEncode for BTreeSet<T> {
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        encode_set_msgpack(enc, self.iter())
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        encode_set_json(out, self.iter())
+    }
+    fn to_value(&self) -> Value {
+        Value::set(T::tf_type(), self.iter().map(TfEncode::to_value).collect())
+    }
+}
+
+impl<'de, T: TfDecode<'de> + Ord> TfDecode<'de> for BTreeSet<T> {
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        Ok(decode_seq_msgpack::<T>(dec)?.into_iter().collect())
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        Ok(decode_seq_json::<T>(r)?.into_iter().collect())
+    }
+}
+
+impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
+    fn from_value(value: Value) -> Result<Self> {
+        Ok(seq_from_value::<T>(value, "set")?.into_iter().collect())
+    }
+}
+
+impl<T: TfType, S> TfType for HashSet<T, S> {
+    const REFINE_KIND: RefineKind = RefineKind::Collection;
+    fn tf_type() -> Type {
+        Type::set(T::tf_type())
+    }
+}
+
+impl<T: TfEncode, S> TfEncode for HashSet<T, S> {
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        encode_set_msgpack(enc, self.iter())
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        encode_set_json(out, self.iter())
+    }
+    fn to_value(&self) -> Value {
+        Value::set(T::tf_type(), self.iter().map(TfEncode::to_value).collect())
+    }
+}
+
+impl<'de, T: TfDecode<'de> + Eq + Hash, S: BuildHasher + Default> TfDecode<'de> for HashSet<T, S> {
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        Ok(decode_seq_msgpack::<T>(dec)?.into_iter().collect())
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        Ok(decode_seq_json::<T>(r)?.into_iter().collect())
+    }
+}
+
+impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T, S> {
+    fn from_value(value: Value) -> Result<Self> {
+        Ok(seq_from_value::<T>(value, "set")?.into_iter().collect())
+    }
+}
+
+// ---------------------------------------------------------------- maps
+
+/// A string-like map key, for writing.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a Terraform map key",
+    note = "Terraform map keys are strings: use String, Box<str>, Cow<str> or &str"
+)]
+pub trait KeyStr {
+    /// The key as written (normalised to NFC on write).
+    fn key_str(&self) -> &str;
+}
+
+/// A string-like map key, for reading.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a Terraform map key",
+    note = "Terraform map keys are strings: use String, Box<str>, Cow<str> or &str"
+)]
+pub trait MapKey<'de>: KeyStr + Sized {
+    /// The key from the wire.
+    ///
+    /// # Errors
+    /// A key that cannot be borrowed as is (`&str` only).
+    fn from_key(key: Cow<'de, str>) -> Result<Self>;
+}
+
+impl KeyStr for String {
+    fn key_str(&self) -> &str {
+        self
+    }
+}
+impl KeyStr for Box<str> {
+    fn key_str(&self) -> &str {
+        self
+    }
+}
+impl KeyStr for Cow<'_, str> {
+    fn key_str(&self) -> &str {
+        self
+    }
+}
+impl KeyStr for &str {
+    fn key_str(&self) -> &str {
+        self
+    }
+}
+
+impl<'de> MapKey<'de> for String {
+    fn from_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(cow_nfc(key).into_owned())
+    }
+}
+
+impl<'de> MapKey<'de> for Box<str> {
+    fn from_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(cow_nfc(key).into_owned().into_boxed_str())
+    }
+}
+
+impl<'de> MapKey<'de> for Cow<'de, str> {
+    fn from_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(cow_nfc(key))
+    }
+}
+
+impl<'de> MapKey<'de> for &'de str {
+    fn from_key(key: Cow<'de, str>) -> Result<Self> {
+        match key {
+            Cow::Borrowed(k) if is_nfc(k) => Ok(k),
+            _ => Err(Error::invalid(
+                "map key cannot be borrowed as is; use String or Cow<str> keys",
+            )),
+        }
+    }
+}
+
+fn nfc_key(key: &str) -> Cow<'_, str> {
+    if is_nfc(key) {
+        Cow::Borrowed(key)
+    } else {
+        Cow::Owned(nfc_owned(key.to_owned()))
+    }
+}
+
+/// Map entries with NFC keys in bytewise order, as go-cty writes them.
+/// `sorted`: the caller iterates in key order already (a `BTreeMap`).
+fn ordered_entries<'a, K: KeyStr + 'a, V: 'a>(
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    sorted: bool,
+) -> Vec<(Cow<'a, str>, &'a V)> {
+    let mut entries: Vec<(Cow<'a, str>, &V)> =
+        entries.map(|(k, v)| (nfc_key(k.key_str()), v)).collect();
+    if !sorted || entries.iter().any(|(k, _)| matches!(k, Cow::Owned(_))) {
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    entries
+}
+
+/// Writes a map; shared by the map types and the derive.
+pub(crate) fn encode_map_msgpack<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
+    enc: &mut Encoder,
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    sorted: bool,
+) -> Result<()> {
+    let entries = ordered_entries(entries, sorted);
+    enc.write_map_len(entries.len());
+    for (key, value) in &entries {
+        enc.write_str_nfc(key);
+        value.encode_msgpack(enc).map_err(|e| e.at_key(key))?;
+    }
+    Ok(())
+}
+
+pub(crate) fn encode_map_json<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
+    out: &mut String,
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    sorted: bool,
+) -> Result<()> {
+    let entries = ordered_entries(entries, sorted);
+    out.push('{');
+    for (i, (key, value)) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, key);
+        out.push(':');
+        value.encode_json(out).map_err(|e| e.at_key(key))?;
+    }
+    out.push('}');
+    Ok(())
+}
+
+/// Reads map entries; `insert` returns false for a duplicated key.
+pub(crate) fn decode_map_msgpack<'de, K: MapKey<'de>, V: TfDecode<'de>>(
+    dec: &mut Decoder<'de>,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<()> {
+    let len = dec.read_map_len().map_err(|e| explain_msgpack(dec, e))?;
+    dec.enter()?;
+    for _ in 0..len {
+        let key = dec.read_str_cow().map_err(|e| {
+            if e.kind() == ErrorKind::Type {
+                Error::new(
+                    ErrorKind::Type,
+                    format!("all map keys must be strings ({})", e.message()),
+                )
+            } else {
+                e
+            }
+        })?;
+        let value = V::decode_msgpack(dec).map_err(|e| e.at_key(&key))?;
+        let shown = key.to_string();
+        let key = K::from_key(key).map_err(|e| e.at_key(&shown))?;
+        if !insert(key, value) {
+            return Err(Error::invalid(format!("duplicate map key {shown:?}")));
+        }
+    }
+    dec.leave();
+    Ok(())
+}
+
+pub(crate) fn decode_map_json<'de, K: MapKey<'de>, V: TfDecode<'de>>(
+    r: &mut Reader<'de>,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<()> {
+    r.begin_object().map_err(|e| explain_json(r, e))?;
+    let mut first = true;
+    while let Some(key) = r.next_key(&mut first)? {
+        let value = V::decode_json(r).map_err(|e| e.at_key(&key))?;
+        let shown = key.to_string();
+        let key = K::from_key(key).map_err(|e| e.at_key(&shown))?;
+        if !insert(key, value) {
+            return Err(Error::invalid(format!("duplicate map key {shown:?}")));
+        }
+    }
+    Ok(())
+}
+
+fn map_from_value<V: FromValue>(value: Value) -> Result<Vec<(String, V)>> {
+    match known(value, "map")? {
+        Value::Map(_, items) | Value::Object(items) => items
+            .into_iter()
+            .map(|(k, v)| match V::from_value(v) {
+                Ok(v) => Ok((k, v)),
+                Err(e) => Err(e.at_key(&k)),
+            })
+            .collect(),
+        other => Err(value_mismatch("map", &other)),
+    }
+}
+
+impl<K, V: TfType> TfType for BTreeMap<K, V> {
+    const REFINE_KIND: RefineKind = RefineKind::Collection;
+    fn tf_type() -> Type {
+        Type::map(V::tf_type())
+    }
+}
+
+impl<K: KeyStr, V: TfEncode> TfEncode for BTreeMap<K, V> {
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        // BTreeMap<String> iterates bytewise: already go-cty's order.
+        encode_map_msgpack(enc, self.iter(), true)
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        encode_map_json(out, self.iter(), true)
+    }
+    fn to_value(&self) -> Value {
+        Value::map(
+            V::tf_type(),
+            self.iter()
+                .map(|(k, v)| (k.key_str().to_owned(), v.to_value())),
+        )
+    }
+}
+
+impl<'de, K: MapKey<'de> + Ord, V: TfDecode<'de>> TfDecode<'de> for BTreeMap<K, V> {
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        let mut map = BTreeMap::new();
+        decode_map_msgpack(dec, |k, v| map.insert(k, v).is_none())?;
+        Ok(map)
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut map = BTreeMap::new();
+        decode_map_json(r, |k, v| map.insert(k, v).is_none())?;
+        Ok(map)
+    }
+}
+
+impl<V: FromValue> FromValue for BTreeMap<String, V> {
+    fn from_value(value: Value) -> Result<Self> {
+        Ok(map_from_value(value)?.into_iter().collect())
+    }
+}
+
+impl<K, V: TfType, S> TfType for HashMap<K, V, S> {
+    const REFINE_KIND: RefineKind = RefineKind::Collection;
+    fn tf_type() -> Type {
+        Type::map(V::tf_type())
+    }
+}
+
+impl<K: KeyStr, V: TfEncode, S> TfEncode for HashMap<K, V, S> {
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        encode_map_msgpack(enc, self.iter(), false)
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        encode_map_json(out, self.iter(), false)
+    }
+    fn to_value(&self) -> Value {
+        Value::map(
+            V::tf_type(),
+            self.iter()
+                .map(|(k, v)| (k.key_str().to_owned(), v.to_value())),
+        )
+    }
+}
+
+impl<'de, K: MapKey<'de> + Eq + Hash, V: TfDecode<'de>, S: BuildHasher + Default> TfDecode<'de>
+    for HashMap<K, V, S>
+{
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        let mut map = HashMap::default();
+        decode_map_msgpack(dec, |k, v| map.insert(k, v).is_none())?;
+        Ok(map)
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut map = HashMap::default();
+        decode_map_json(r, |k, v| map.insert(k, v).is_none())?;
+        Ok(map)
+    }
+}
+
+impl<V: FromValue, S: BuildHasher + Default> FromValue for HashMap<String, V, S> {
+    fn from_value(value: Value) -> Result<Self> {
+        Ok(map_from_value(value)?.into_iter().collect())
+    }
+}
+
+// ---------------------------------------------------------------- tuples
+
+macro_rules! tuple {
+    ($len:literal: $($name:ident $idx:tt),+) => {
+        impl<$($name: TfType),+> TfType for ($($name,)+) {
+            const REFINE_KIND: RefineKind = RefineKind::Other;
+            fn tf_type() -> Type {
+                Type::Tuple(vec![$($name::tf_type()),+])
+            }
+        }
+        impl<$($name: TfEncode),+> TfEncode for ($($name,)+) {
+            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+                enc.write_array_len($len);
+                $(self.$idx.encode_msgpack(enc).map_err(|e| e.at_index($idx))?;)+
+                Ok(())
+            }
+            fn encode_json(&self, out: &mut String) -> Result<()> {
+                out.push('[');
+                $(
+                    if $idx > 0 {
+                        out.push(',');
+                    }
+                    self.$idx.encode_json(out).map_err(|e| e.at_index($idx))?;
+                )+
+                out.push(']');
+                Ok(())
+            }
+            fn to_value(&self) -> Value {
+                Value::Tuple(vec![$(self.$idx.to_value()),+])
+            }
+        }
+        impl<'de, $($name: TfDecode<'de>),+> TfDecode<'de> for ($($name,)+) {
+            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+                let len = dec.read_array_len().map_err(|e| explain_msgpack(dec, e))?;
+                if len != $len {
+                    return Err(Error::new(ErrorKind::Type, format!("a tuple of length {} is required ({len} given)", $len)));
+                }
+                dec.enter()?;
+                let value = ($($name::decode_msgpack(dec).map_err(|e| e.at_index($idx))?,)+);
+                dec.leave();
+                Ok(value)
+            }
+            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+                r.begin_array().map_err(|e| explain_json(r, e))?;
+                let mut first = true;
+                let value = ($(
+                    {
+                        if !r.next_element(&mut first)? {
+                            return Err(Error::new(ErrorKind::Type, format!("a tuple of length {} is required", $len)));
+                        }
+                        $name::decode_json(r).map_err(|e| e.at_index($idx))?
+                    },
+                )+);
+                if r.next_element(&mut first)? {
+                    return Err(Error::new(ErrorKind::Type, format!("a tuple of length {} is required", $len)));
+                }
+                Ok(value)
+            }
+        }
+        impl<$($name: FromValue),+> FromValue for ($($name,)+) {
+            fn from_value(value: Value) -> Result<Self> {
+                match known(value, "tuple")? {
+                    Value::Tuple(items) if items.len() == $len => {
+                        let mut items = items.into_iter();
+                        Ok(($(
+                            $name::from_value(items.next().unwrap_or(Value::Null(Type::Dynamic))).map_err(|e| e.at_index($idx))?,
+                        )+))
+                    }
+                    other => Err(value_mismatch(concat!("tuple of length ", $len), &other)),
+                }
+            }
+        }
+    };
+}
+tuple!(1: A 0);
+tuple!(2: A 0, B 1);
+tuple!(3: A 0, B 1, C 2);
+tuple!(4: A 0, B 1, C 2, D 3);
+tuple!(5: A 0, B 1, C 2, D 3, E 4);
+tuple!(6: A 0, B 1, C 2, D 3, E 4, F 5);
+
+// ---------------------------------------------------------------- Value
+
+impl TfType for Value {
+    const REFINE_KIND: RefineKind = RefineKind::Dynamic;
+    fn tf_type() -> Type {
+        Type::Dynamic
+    }
+}
+
+impl TfEncode for Value {
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        crate::msgpack::encode_value(enc, self, &Type::Dynamic)
+    }
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        crate::json::encode_value(out, self, &Type::Dynamic)
+    }
+    fn to_value(&self) -> Value {
+        self.clone()
+    }
+}
+
+impl<'de> TfDecode<'de> for Value {
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        crate::msgpack::decode_value(dec, &Type::Dynamic)
+    }
+    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
+        crate::json::decode_from_reader(r, &Type::Dynamic, &crate::json::JsonOptions::default())
+    }
+}
+
+impl FromValue for Value {
+    fn from_value(value: Value) -> Result<Self> {
+        Ok(value)
+    }
+}

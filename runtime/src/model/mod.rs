@@ -1,0 +1,123 @@
+//! Typed values: the traits that connect Rust types to Terraform types, and
+//! their implementations for the standard types and tfschema's wrappers.
+//!
+//! A type that is [`TfEncode`] and [`TfDecode`] can be written to and read
+//! from both wire forms without going through [`Value`]. `#[derive(TfValue)]`
+//! implements them for model structs by calling the same wire primitives the
+//! dynamic codec uses, so both produce the same bytes.
+
+mod impls;
+mod wrappers;
+
+pub use wrappers::{Refined, Sensitive, Set, Unknown};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::read::{Reader, Token};
+use crate::msgpack::{Decoder, Encoder, Kind};
+use crate::refinement::RefineKind;
+use crate::types::Type;
+use crate::value::Value;
+
+/// A Rust type that stands for a Terraform type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a Terraform value type",
+    label = "no Terraform type for this",
+    note = "use a supported type (String, bool, integers, f64, Number, Vec, Option, Set, maps with string keys, Value) or derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]`"
+)]
+pub trait TfType {
+    /// The refinements an unknown of this type can carry.
+    const REFINE_KIND: RefineKind;
+
+    /// The Terraform type constraint.
+    fn tf_type() -> Type;
+}
+
+/// Encoding to the two wire forms.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded as a Terraform value",
+    label = "not encodable",
+    note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported type"
+)]
+pub trait TfEncode: TfType {
+    /// Writes the msgpack form.
+    ///
+    /// # Errors
+    /// A value with no wire form (NaN).
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()>;
+
+    /// Appends the JSON form.
+    ///
+    /// # Errors
+    /// Unknowns and infinities, which JSON cannot represent.
+    fn encode_json(&self, out: &mut String) -> Result<()>;
+
+    /// The dynamic [`Value`].
+    fn to_value(&self) -> Value;
+}
+
+/// Decoding from the two wire forms; `'de` is the input's lifetime, so
+/// fields such as `&'de str` can borrow from it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from a Terraform value",
+    label = "not decodable",
+    note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported type"
+)]
+pub trait TfDecode<'de>: TfType + Sized {
+    /// Reads the msgpack form.
+    ///
+    /// # Errors
+    /// Input that does not fit the type; null where the type cannot be null;
+    /// unknown where it cannot be unknown.
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self>;
+
+    /// Reads the JSON form.
+    ///
+    /// # Errors
+    /// As [`decode_msgpack`](Self::decode_msgpack).
+    fn decode_json(reader: &mut Reader<'de>) -> Result<Self>;
+}
+
+/// Conversion from a dynamic [`Value`] (owned types only).
+pub trait FromValue: TfType + Sized {
+    /// The typed form of `value`.
+    ///
+    /// # Errors
+    /// A value of another type, or null/unknown where the type cannot hold them.
+    fn from_value(value: Value) -> Result<Self>;
+}
+
+/// Turns a failed read of a required value into a clear error when what was
+/// there is a null or an unknown. Call it before anything is consumed.
+#[cold]
+pub(crate) fn explain_msgpack(dec: &Decoder<'_>, err: Error) -> Error {
+    match dec.peek_kind() {
+        Ok(Kind::Nil) => null_error(),
+        Ok(Kind::Ext) => unknown_error(),
+        _ => err,
+    }
+}
+
+/// The JSON counterpart of [`explain_msgpack`].
+#[cold]
+pub(crate) fn explain_json(reader: &mut Reader<'_>, err: Error) -> Error {
+    match reader.peek() {
+        Ok(Token::Null) => null_error(),
+        _ => err,
+    }
+}
+
+#[cold]
+pub(crate) fn null_error() -> Error {
+    Error::new(
+        ErrorKind::Type,
+        "null where a value is required; use Option<T> to accept null",
+    )
+}
+
+#[cold]
+pub(crate) fn unknown_error() -> Error {
+    Error::new(
+        ErrorKind::Unknown,
+        "unknown value where a known value is required; use Unknown<T> or Refined<T> to accept unknown",
+    )
+}
