@@ -30,12 +30,20 @@ pub(crate) enum Target {
 /// Deeper than this is treated as a runaway schema rather than real nesting.
 const MAX_DEPTH: usize = 64;
 
+/// Upper bound on nested schemas mapped for one resource, data source or
+/// provider (real descriptions stay far below; shared components referenced
+/// twice per level would otherwise expand exponentially).
+const MAX_VISITS: usize = 100_000;
+
 #[derive(Debug)]
 pub(crate) struct Builder<'d> {
     pub(crate) doc: &'d Document,
     pub(crate) target: Target,
     /// Pointers of the schemas whose children are being mapped, outermost first.
     stack: RefCell<Vec<String>>,
+    /// Schemas descended into so far, to stop exponential expansion of
+    /// shared components.
+    visited: std::cell::Cell<usize>,
 }
 
 impl<'d> Builder<'d> {
@@ -44,6 +52,7 @@ impl<'d> Builder<'d> {
             doc,
             target,
             stack: RefCell::new(Vec::new()),
+            visited: std::cell::Cell::new(0),
         }
     }
 
@@ -70,6 +79,13 @@ impl<'d> Builder<'d> {
                 cycle.push(pointer);
                 return Err(MapError::fatal(
                     format!("$ref cycle: {}", cycle.join(" -> ")),
+                    pointer,
+                ));
+            }
+            self.visited.set(self.visited.get() + 1);
+            if self.visited.get() > MAX_VISITS {
+                return Err(MapError::fatal(
+                    format!("the schema expands to more than {MAX_VISITS} nested schemas"),
                     pointer,
                 ));
             }

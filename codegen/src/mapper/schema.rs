@@ -49,7 +49,8 @@ impl<'d> Oas<'d> {
         force: Option<Behavior>,
     ) -> Result<Oas<'d>, MapError> {
         let mut chain = Vec::new();
-        let (schema, pointer, description) = compose(doc, value, pointer, &mut chain)?;
+        let mut steps = 0;
+        let (schema, pointer, description) = compose(doc, value, pointer, &mut chain, &mut steps)?;
         let ty = retrieve_type(schema, &pointer)?;
         let format = str_field(schema, "format").unwrap_or_default().to_owned();
         Ok(Oas {
@@ -141,6 +142,9 @@ fn non_empty_description(schema: &Map<String, Value>) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// Upper bound on composition steps for one schema.
+const MAX_COMPOSE_STEPS: usize = 4096;
+
 type Composed<'d> = (&'d Map<String, Value>, String, Option<String>);
 
 /// Follows `$ref`s and reduces allOf / anyOf / oneOf. `chain` holds the
@@ -150,7 +154,17 @@ fn compose<'d>(
     value: &'d Value,
     pointer: &str,
     chain: &mut Vec<String>,
+    steps: &mut usize,
 ) -> Result<Composed<'d>, MapError> {
+    // Nested two-way anyOf/oneOf can double the work per level; bound it so a
+    // hostile description cannot make mapping run for ever.
+    *steps += 1;
+    if *steps > MAX_COMPOSE_STEPS {
+        return Err(MapError::fatal(
+            format!("schema composition needs more than {MAX_COMPOSE_STEPS} steps to resolve"),
+            pointer,
+        ));
+    }
     let (value, pointer) = doc.deref(value, pointer, chain)?;
     let Some(schema) = value.as_object() else {
         return Err(MapError::new(
@@ -174,6 +188,7 @@ fn compose<'d>(
                     (a, &child(&child(&pointer, key), "0")),
                     (b, &child(&child(&pointer, key), "1")),
                     chain,
+                    steps,
                 )?;
                 return Ok((chosen, ptr, description.or(sub_desc)));
             }
@@ -190,8 +205,13 @@ fn compose<'d>(
         if let [only] = subs.as_slice() {
             // The parent's description applies to this use only: the referenced
             // component is not modified (the Go tool mutates its cached copy).
-            let (s, p, sub_desc) =
-                compose(doc, only, &child(&child(&pointer, "allOf"), "0"), chain)?;
+            let (s, p, sub_desc) = compose(
+                doc,
+                only,
+                &child(&child(&pointer, "allOf"), "0"),
+                chain,
+                steps,
+            )?;
             return Ok((s, p, description.or(sub_desc)));
         }
         return Err(MapError::new(
@@ -210,12 +230,13 @@ fn multi_type<'d>(
     first: (&'d Value, &str),
     second: (&'d Value, &str),
     chain: &[String],
+    steps: &mut usize,
 ) -> Result<Composed<'d>, MapError> {
     // Each branch has its own chain: the same component may appear in both.
     let mut chain_a = chain.to_vec();
-    let a = compose(doc, first.0, first.1, &mut chain_a)?;
+    let a = compose(doc, first.0, first.1, &mut chain_a, steps)?;
     let mut chain_b = chain.to_vec();
-    let b = compose(doc, second.0, second.1, &mut chain_b)?;
+    let b = compose(doc, second.0, second.1, &mut chain_b, steps)?;
     let ta = retrieve_type(a.0, &a.1)?;
     let tb = retrieve_type(b.0, &b.1)?;
     if ta == "null" {
