@@ -15,6 +15,7 @@ use crate::model::{
     Attribute, AttributeKind, Behavior, Constraints, DefaultValue, ElementType, MappedSpec,
 };
 use crate::validators::{self as v, CustomValidator};
+use crate::values::{integral, scalar_text};
 
 /// The spec version written at the end of the document.
 pub const SPEC_VERSION: &str = "0.1";
@@ -242,11 +243,7 @@ pub fn validators_for(kind: &AttributeKind, c: &Constraints) -> Vec<CustomValida
     let mut out = Vec::new();
     match kind {
         AttributeKind::String => {
-            let values: Vec<String> = c
-                .enum_values
-                .iter()
-                .filter_map(crate::mapper_support::scalar_text)
-                .collect();
+            let values: Vec<String> = c.enum_values.iter().filter_map(scalar_text).collect();
             out.extend(v::string_one_of(&values));
             out.extend(size_validator(
                 c.min_length,
@@ -260,11 +257,7 @@ pub fn validators_for(kind: &AttributeKind, c: &Constraints) -> Vec<CustomValida
             }
         }
         AttributeKind::Int64 => {
-            let values: Vec<i64> = c
-                .enum_values
-                .iter()
-                .filter_map(crate::mapper_support::integral)
-                .collect();
+            let values: Vec<i64> = c.enum_values.iter().filter_map(integral).collect();
             out.extend(v::int64_one_of(&values));
             // Bounds are integers for an integer; a fractional bound is
             // tightened to the nearest integer inside it.

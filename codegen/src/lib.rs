@@ -28,6 +28,7 @@ mod mapper;
 pub mod model;
 mod refs;
 pub mod validators;
+mod values;
 
 pub use config::Config;
 pub use error::{Error, ErrorKind, Warning};
@@ -37,11 +38,6 @@ pub use load::parse_openapi;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
-
-/// Helpers shared by the mapper and the spec writer.
-mod mapper_support {
-    pub(crate) use crate::mapper::{integral, scalar_text};
-}
 
 /// How to run the generator.
 #[derive(Debug, Clone, Default)]

@@ -18,6 +18,7 @@ use crate::model::{
     Attribute, AttributeKind, Behavior, Constraints, DefaultValue, ElementType, ObjectAttributeType,
 };
 use crate::refs::{child, Document};
+use crate::values::{integral, scalar_text};
 
 /// What is being mapped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -318,9 +319,6 @@ impl<'d> Builder<'d> {
     }
 }
 
-/// -2^63, exactly representable; integral floats in [-2^63, 2^63) fit an i64.
-const I64_MIN_F: f64 = i64::MIN as f64;
-
 fn is_float(format: &str) -> bool {
     format == "float" || format == "double"
 }
@@ -352,25 +350,6 @@ fn constraints(oas: &Oas<'_>) -> Constraints {
         max_properties: int_field(oas, "maxProperties"),
         default: s.get("default").cloned(),
     }
-}
-
-/// A scalar's text as YAML would decode it into a Go string.
-pub(crate) fn scalar_text(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        _ => None,
-    }
-}
-
-/// An integral JSON number as i64 (`5` or `5.0`; not `5.5`).
-pub(crate) fn integral(v: &Value) -> Option<i64> {
-    v.as_i64().or_else(|| {
-        v.as_f64()
-            .filter(|f| f.fract() == 0.0 && *f >= I64_MIN_F && *f < -I64_MIN_F)
-            .map(|f| f as i64)
-    })
 }
 
 /// The static default the Go tool records: strings, int64, float64 and bool only.

@@ -17,7 +17,6 @@ use crate::error::{Error, ErrorKind, MapError, Warning};
 use crate::model::{Attribute, Behavior, DataSource, MappedSpec, Provider, Resource};
 use crate::refs::Document;
 
-pub(crate) use attributes::{integral, scalar_text};
 use attributes::{Builder, Target};
 use merge::{apply_overrides, merge_attributes};
 use operations::{operation, read_parameters, request_schema, response_schema, Operation};
