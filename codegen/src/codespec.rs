@@ -10,7 +10,6 @@
 use serde_json::Value;
 
 use crate::gojson::Json;
-use crate::identifier::terraform_identifier;
 use crate::model::{
     Attribute, AttributeKind, Behavior, Constraints, DefaultValue, ElementType, MappedSpec,
 };
@@ -207,7 +206,7 @@ fn element_parts(e: &ElementType) -> (&'static str, Json) {
                 .map(|a| {
                     let (key, body) = element_parts(&a.element_type);
                     Json::Object(vec![
-                        ("name", Json::String(terraform_identifier(&a.name))),
+                        ("name", Json::String(a.terraform_name())),
                         (key, body),
                     ])
                 })

@@ -188,6 +188,13 @@ pub struct ObjectAttributeType {
     pub element_type: ElementType,
 }
 
+impl ObjectAttributeType {
+    /// The Terraform identifier this attribute type is written under.
+    pub fn terraform_name(&self) -> String {
+        terraform_identifier(&self.name)
+    }
+}
+
 /// A static default value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DefaultValue {
