@@ -27,12 +27,15 @@ pub mod model;
 pub mod msgpack;
 pub mod number;
 pub mod refinement;
+pub mod schema;
 pub mod show;
 pub mod types;
 pub mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};
-pub use model::{FromValue, Refined, Sensitive, Set, TfDecode, TfEncode, TfType, Unknown};
+pub use model::{
+    FromValue, Refined, Sensitive, Set, TfDecode, TfEncode, TfPlan, TfSchema, TfType, Unknown,
+};
 pub use number::Number;
 pub use refinement::{NumberBound, RefineKind, Refinements};
 pub use types::{ObjectType, Type};
@@ -42,3 +45,16 @@ pub use value::Value;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+/// `#[derive(TfSchema)]`: the schema block of a model struct. See the README
+/// for the `#[tf(...)]` attributes.
+#[cfg(feature = "derive")]
+pub use tfschema_derive::TfSchema;
+/// `#[derive(TfValue)]`: msgpack/JSON codecs and the plan view of a model
+/// struct. See the README for the `#[tf(...)]` attributes.
+#[cfg(feature = "derive")]
+pub use tfschema_derive::TfValue;

@@ -7,8 +7,11 @@
 //! dynamic codec uses, so both produce the same bytes.
 
 mod impls;
+mod plan;
 mod wrappers;
 
+pub use impls::{KeyStr, MapKey};
+pub use plan::TfPlan;
 pub use wrappers::{Refined, Sensitive, Set, Unknown};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -75,6 +78,34 @@ pub trait TfDecode<'de>: TfType + Sized {
     /// # Errors
     /// As [`decode_msgpack`](Self::decode_msgpack).
     fn decode_json(reader: &mut Reader<'de>) -> Result<Self>;
+}
+
+/// A model struct: its schema block. Implemented by `#[derive(TfSchema)]`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no Terraform schema",
+    label = "not a schema model",
+    note = "add `#[derive(tfschema::TfSchema, tfschema::TfValue)]` to the struct"
+)]
+pub trait TfSchema {
+    /// The schema version (`#[tf(version = N)]`), for state upgrades.
+    const VERSION: i64 = 0;
+
+    /// The block this struct describes.
+    fn block() -> crate::schema::Block;
+
+    /// The versioned schema.
+    fn schema() -> crate::schema::Schema {
+        crate::schema::Schema {
+            version: Self::VERSION,
+            block: Self::block(),
+        }
+    }
+
+    /// Whether the schema uses nested attributes, which only protocol 6 can
+    /// describe.
+    fn requires_protocol_6() -> bool {
+        Self::block().requires_protocol_6()
+    }
 }
 
 /// Conversion from a dynamic [`Value`] (owned types only).

@@ -1,0 +1,101 @@
+//! The `#[tf(...)]` attribute grammar, read with darling receivers.
+
+use darling::util::{Flag, SpannedValue};
+use darling::{FromDeriveInput, FromField, FromMeta};
+
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...")]`.
+#[derive(Debug, FromDeriveInput)]
+#[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
+pub struct Container {
+    pub ident: syn::Ident,
+    pub vis: syn::Visibility,
+    pub generics: syn::Generics,
+    pub data: darling::ast::Data<darling::util::Ignored, Field>,
+    pub attrs: Vec<syn::Attribute>,
+    #[darling(default)]
+    pub version: Option<SpannedValue<i64>>,
+    #[darling(default, rename = "crate")]
+    pub krate: Option<syn::Path>,
+    #[darling(default)]
+    pub description: Option<String>,
+    #[darling(default)]
+    pub markdown: Flag,
+}
+
+/// Block nesting written out: `nesting = "group"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub enum NestingArg {
+    Single,
+    List,
+    Set,
+    Map,
+    Group,
+}
+
+/// Field attributes.
+#[derive(Debug, FromField)]
+#[darling(attributes(tf), forward_attrs(doc))]
+pub struct Field {
+    pub ident: Option<syn::Ident>,
+    pub vis: syn::Visibility,
+    pub ty: syn::Type,
+    pub attrs: Vec<syn::Attribute>,
+    #[darling(default)]
+    pub rename: Option<SpannedValue<String>>,
+    #[darling(default)]
+    pub required: Flag,
+    #[darling(default)]
+    pub optional: Flag,
+    #[darling(default)]
+    pub computed: Flag,
+    #[darling(default)]
+    pub sensitive: Flag,
+    #[darling(default)]
+    pub write_only: Flag,
+    #[darling(default)]
+    pub deprecated: Option<SpannedValue<String>>,
+    #[darling(default)]
+    pub description: Option<String>,
+    #[darling(default)]
+    pub markdown: Flag,
+    #[darling(default)]
+    pub skip: Flag,
+    #[darling(default)]
+    pub block: Flag,
+    #[darling(default)]
+    pub nested: Flag,
+    #[darling(default)]
+    pub nesting: Option<SpannedValue<NestingArg>>,
+    #[darling(default)]
+    pub min_items: Option<SpannedValue<u64>>,
+    #[darling(default)]
+    pub max_items: Option<SpannedValue<u64>>,
+}
+
+/// The lines of `///` doc comments.
+pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<String> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s), ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+/// Doc lines joined as a description: a leading space per line removed,
+/// lines joined with newlines, surrounding blank space trimmed.
+pub fn doc_description(attrs: &[syn::Attribute]) -> String {
+    let lines: Vec<String> = doc_lines(attrs)
+        .into_iter()
+        .map(|l| l.strip_prefix(' ').map(str::to_owned).unwrap_or(l))
+        .collect();
+    lines.join("\n").trim().to_owned()
+}

@@ -1,0 +1,232 @@
+//! The codec impls (`TfType`, `TfEncode`, `TfDecode`, `FromValue`), the
+//! `TfPlan` impl and the companion plan-view struct.
+//!
+//! The struct and its plan view share one generator: they have the same
+//! attributes in the same order and differ only in the fields' types.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::{msgpack_map_header, msgpack_str};
+use crate::valid::Model;
+
+pub fn expand(model: &Model) -> TokenStream {
+    let p = model.private();
+    let ident = &model.ident;
+    let plan_ident = format_ident!("{}Plan", ident);
+    let vis = &model.vis;
+    let (impl_generics, ty_generics, _) = model.generics.split_for_impl();
+
+    let own_types: Vec<TokenStream> = model.fields.iter().map(|f| {
+        let ty = &f.ty;
+        quote!(#ty)
+    }).collect();
+    let plan_types: Vec<TokenStream> = model
+        .fields
+        .iter()
+        .map(|f| {
+            let ty = &f.ty;
+            quote_spanned!(ty.span()=> <#ty as #p::TfPlan>::Plan)
+        })
+        .collect();
+
+    let own_type = quote!(#ident #ty_generics);
+    let plan_type = quote!(#plan_ident #ty_generics);
+    let tf_type = quote!(<#own_type as #p::TfSchema>::block().implied_type());
+    let own = impls(model, &own_type, &own_types, &tf_type, true);
+    let plan_tf_type = quote!(<#own_type as #p::TfType>::tf_type());
+    let plan = impls(model, &plan_type, &plan_types, &plan_tf_type, false);
+
+    let plan_fields = model.fields.iter().zip(&plan_types).map(|(f, ty)| {
+        let fvis = &f.vis;
+        let fident = &f.ident;
+        quote!(#fvis #fident: #ty)
+    });
+    let doc = format!(
+        "The plan view of [`{ident}`]: the same attributes, each of which may be unknown \
+         (Terraform sends unknowns for any attribute while validating and planning)."
+    );
+    let struct_generics = &model.generics;
+
+    quote! {
+        #[doc = #doc]
+        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+        #vis struct #plan_ident #struct_generics {
+            #(#plan_fields,)*
+        }
+
+        #[automatically_derived]
+        const _: () = {
+            #own
+            #plan
+
+            impl #impl_generics #p::TfPlan for #own_type {
+                type PlanInner = #plan_type;
+                type Plan = #p::Unknown<#plan_type>;
+            }
+        };
+    }
+}
+
+/// The codec impls for `target`, whose encoded fields have `types` (in
+/// `model.fields` order, i.e. by Terraform name). `own`: the struct itself
+/// (with its skipped fields), not the plan view.
+fn impls(model: &Model, target: &TokenStream, types: &[TokenStream], tf_type: &TokenStream, own: bool) -> TokenStream {
+    let p = model.private();
+    let (impl_generics, _, _) = model.generics.split_for_impl();
+    let n = model.fields.len();
+    let header = msgpack_map_header(n);
+    let idents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
+    let names: Vec<&str> = model.fields.iter().map(|f| f.name.as_str()).collect();
+    let keys: Vec<syn::LitByteStr> = names.iter().map(|n| msgpack_str(n)).collect();
+    let slots: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
+    let json_prefixes: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("{}\"{}\":", if i == 0 { '{' } else { ',' }, name))
+        .collect();
+    let json_close = if n == 0 { "{}" } else { "}" };
+    let skipped: Vec<&syn::Ident> = if own { model.skipped.iter().collect() } else { Vec::new() };
+
+    // 'de: the struct's own lifetime when it borrows, else a fresh one.
+    let (de, decode_generics) = match &model.lifetime {
+        Some(lt) => (quote!(#lt), quote!(#impl_generics)),
+        None => (quote!('__de), quote!(<'__de>)),
+    };
+
+    let encode_msgpack = idents.iter().zip(&keys).zip(&names).map(|((ident, key), name)| {
+        quote! {
+            __enc.write_raw(#key);
+            #p::TfEncode::encode_msgpack(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
+        }
+    });
+    let encode_json = idents.iter().zip(&json_prefixes).zip(&names).map(|((ident, prefix), name)| {
+        quote! {
+            __out.push_str(#prefix);
+            #p::TfEncode::encode_json(&self.#ident, __out).map_err(|e| e.at_attr(#name))?;
+        }
+    });
+    let to_value = idents.iter().zip(&names).map(|(ident, name)| {
+        quote!((#p::String::from(#name), #p::TfEncode::to_value(&self.#ident)))
+    });
+
+    let slot_decls: Vec<TokenStream> = slots
+        .iter()
+        .zip(types)
+        .map(|(slot, ty)| quote!(let mut #slot: #p::Option<#ty> = #p::None;))
+        .collect();
+    let decode_arms = |method: TokenStream, source: TokenStream| {
+        let arms = slots.iter().zip(types).zip(&names).map(|((slot, ty), name)| {
+            quote! {
+                #name => {
+                    if #slot.is_some() {
+                        return #p::Err(#p::duplicate_attribute(#name));
+                    }
+                    #slot = #p::Some(
+                        <#ty as #p::TfDecode<#de>>::#method(#source).map_err(|e| e.at_attr(#name))?,
+                    );
+                }
+            }
+        });
+        quote! {
+            #(#arms)*
+            __other => return #p::Err(#p::unsupported_attribute(__other)),
+        }
+    };
+    let msgpack_arms = decode_arms(quote!(decode_msgpack), quote!(__dec));
+    let json_arms = decode_arms(quote!(decode_json), quote!(__r));
+    let build = |missing: &dyn Fn(&syn::Ident, &str, &TokenStream) -> TokenStream| {
+        let fields = idents.iter().zip(&slots).zip(&names).zip(types).map(|(((ident, slot), name), ty)| {
+            let fallback = missing(slot, name, ty);
+            quote! {
+                #ident: match #slot {
+                    #p::Some(v) => v,
+                    #p::None => #fallback,
+                }
+            }
+        });
+        let skipped = skipped.iter().map(|ident| quote!(#ident: #p::Default::default()));
+        quote!(Self { #(#fields,)* #(#skipped,)* })
+    };
+    let build_msgpack = build(&|_, name, _| quote!(return #p::Err(#p::missing_attribute(#name))));
+    let build_json = build(&|_, name, ty| quote!(#p::json_missing::<#ty>(#name)?));
+
+    let from_value = if model.lifetime.is_none() {
+        let take = idents.iter().zip(&names).zip(types).map(|((ident, name), ty)| {
+            quote!(#ident: #p::take_attr::<#ty>(&mut __attrs, #name)?)
+        });
+        let skipped = skipped.iter().map(|ident| quote!(#ident: #p::Default::default()));
+        quote! {
+            impl #impl_generics #p::FromValue for #target {
+                fn from_value(__value: #p::Value) -> #p::Result<Self, #p::Error> {
+                    let mut __attrs = #p::object_attrs(__value)?;
+                    let __result = Self { #(#take,)* #(#skipped,)* };
+                    if let #p::Some(__extra) = __attrs.keys().next() {
+                        return #p::Err(#p::unsupported_attribute(__extra));
+                    }
+                    #p::Ok(__result)
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
+
+    quote! {
+        impl #impl_generics #p::TfType for #target {
+            const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
+            fn tf_type() -> #p::Type {
+                #tf_type
+            }
+        }
+
+        impl #impl_generics #p::TfEncode for #target {
+            #[inline]
+            fn encode_msgpack(&self, __enc: &mut #p::Encoder) -> #p::Result<(), #p::Error> {
+                __enc.write_raw(#header);
+                #(#encode_msgpack)*
+                #p::Ok(())
+            }
+
+            fn encode_json(&self, __out: &mut #p::String) -> #p::Result<(), #p::Error> {
+                #(#encode_json)*
+                __out.push_str(#json_close);
+                #p::Ok(())
+            }
+
+            fn to_value(&self) -> #p::Value {
+                #p::Value::Object(#p::BTreeMap::from_iter([#(#to_value),*]))
+            }
+        }
+
+        impl #decode_generics #p::TfDecode<#de> for #target {
+            #[inline]
+            fn decode_msgpack(__dec: &mut #p::Decoder<#de>) -> #p::Result<Self, #p::Error> {
+                let __len = #p::msgpack_begin_object(__dec, #n)?;
+                #(#slot_decls)*
+                for _ in 0..__len {
+                    match #p::msgpack_key(__dec)? {
+                        #msgpack_arms
+                    }
+                }
+                __dec.leave();
+                #p::Ok(#build_msgpack)
+            }
+
+            fn decode_json(__r: &mut #p::Reader<#de>) -> #p::Result<Self, #p::Error> {
+                #p::json_begin_object(__r)?;
+                let mut __first = true;
+                #(#slot_decls)*
+                while let #p::Some(__key) = __r.next_key(&mut __first)? {
+                    match &*__key {
+                        #json_arms
+                    }
+                }
+                #p::Ok(#build_json)
+            }
+        }
+
+        #from_value
+    }
+}

@@ -1,0 +1,156 @@
+//! Code generation from a validated [`Model`](crate::valid::Model).
+//!
+//! Everything generated names items through `#krate::__private`, sits in a
+//! `const _: () = { ... };` block (except the plan-view struct, which users
+//! name) and is marked `#[automatically_derived]`.
+
+mod codec;
+mod schema;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::valid::{self, Model};
+
+pub enum Which {
+    Schema,
+    Value,
+}
+
+pub fn derive(input: &syn::DeriveInput, which: Which) -> TokenStream {
+    match valid::validate(input) {
+        Ok(model) => match which {
+            Which::Schema => schema::expand(&model),
+            Which::Value => codec::expand(&model),
+        },
+        Err(errors) => {
+            let mut out = errors.write_errors();
+            out.extend(dummy(input, &which));
+            out
+        }
+    }
+}
+
+/// Stub impls beside the compile errors, so that uses of the type elsewhere
+/// do not add a cascade of "trait not implemented" errors.
+fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
+    if !matches!(input.data, syn::Data::Struct(_)) {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let p = quote!(::tfschema::__private);
+    let body = match which {
+        Which::Schema => quote! {
+            impl #impl_generics #p::TfSchema for #ident #ty_generics #where_clause {
+                fn block() -> #p::Block { ::core::unreachable!() }
+            }
+        },
+        Which::Value => quote! {
+            impl #impl_generics #p::TfType for #ident #ty_generics #where_clause {
+                const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
+                fn tf_type() -> #p::Type { ::core::unreachable!() }
+            }
+            impl #impl_generics #p::TfEncode for #ident #ty_generics #where_clause {
+                fn encode_msgpack(&self, _: &mut #p::Encoder) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
+                fn encode_json(&self, _: &mut #p::String) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
+                fn to_value(&self) -> #p::Value { ::core::unreachable!() }
+            }
+        },
+    };
+    quote! {
+        const _: () = { #body };
+    }
+}
+
+/// `b"\xa4name"`: the msgpack encoding of an attribute name (names are
+/// `[a-z0-9_]`, so already NFC and at most a few dozen bytes).
+pub(crate) fn msgpack_str(name: &str) -> syn::LitByteStr {
+    let mut bytes = Vec::with_capacity(name.len() + 5);
+    let len = name.len();
+    if len < 32 {
+        bytes.push(0xa0 | len as u8);
+    } else if len <= 0xff {
+        bytes.extend([0xd9, len as u8]);
+    } else {
+        bytes.push(0xda);
+        bytes.extend((len as u16).to_be_bytes());
+    }
+    bytes.extend_from_slice(name.as_bytes());
+    syn::LitByteStr::new(&bytes, proc_macro2::Span::call_site())
+}
+
+/// The msgpack map header for `n` entries.
+pub(crate) fn msgpack_map_header(n: usize) -> syn::LitByteStr {
+    let bytes: Vec<u8> = if n < 16 {
+        vec![0x80 | n as u8]
+    } else {
+        let mut v = vec![0xde];
+        v.extend((n as u16).to_be_bytes());
+        v
+    };
+    syn::LitByteStr::new(&bytes, proc_macro2::Span::call_site())
+}
+
+impl Model {
+    /// `#krate::__private`.
+    pub(crate) fn private(&self) -> TokenStream {
+        let krate = &self.krate;
+        quote!(#krate::__private)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expand_str(src: &str, which: Which) -> String {
+        let input: syn::DeriveInput = syn::parse_str(src).expect("parse");
+        derive(&input, which).to_string()
+    }
+
+    #[test]
+    fn schema_lists_fields_in_name_order_with_flags() {
+        let out = expand_str(
+            "struct Foo { #[tf(rename = \"b_name\")] x: String, a: Option<i64>, #[tf(computed)] id: Unknown<String> }",
+            Which::Schema,
+        );
+        let a = out.find("\"a\"").expect("a");
+        let b = out.find("\"b_name\"").expect("b_name");
+        let id = out.find("\"id\"").expect("id");
+        assert!(a < b && b < id, "{out}");
+        assert!(!out.contains("compile_error"), "{out}");
+    }
+
+    #[test]
+    fn errors_are_reported_together_with_a_stub() {
+        let out = expand_str(
+            "struct Foo { #[tf(required, optional)] a: Option<String>, #[tf(computed)] b: String, #[tf(rename = \"Bad\")] c: bool }",
+            Which::Value,
+        );
+        assert_eq!(out.matches("compile_error").count(), 4, "{out}");
+        assert!(out.contains("TfEncode"), "stub impl present: {out}");
+    }
+
+    #[test]
+    fn codec_uses_absolute_paths_and_precomputed_keys() {
+        let out = expand_str("struct Foo { name: String }", Which::Value);
+        assert!(out.contains(":: tfschema :: __private"), "{out}");
+        assert!(out.contains("b\"\\xA4name\""), "{out}");
+        let stripped = out.replace(":: Option <", "").replace(":: Result <", "");
+        assert!(!stripped.contains("Option <") && !stripped.contains("Result <"), "bare prelude name: {out}");
+    }
+
+    #[test]
+    fn crate_path_can_be_overridden() {
+        let out = expand_str("#[tf(crate = \"my::tf\")] struct Foo { name: String }", Which::Schema);
+        assert!(out.contains("my :: tf :: __private"), "{out}");
+    }
+
+    #[test]
+    fn msgpack_headers() {
+        assert_eq!(msgpack_str("name").value(), b"\xa4name");
+        assert_eq!(msgpack_map_header(3).value(), b"\x83");
+        assert_eq!(msgpack_map_header(16).value(), b"\xde\x00\x10");
+    }
+}

@@ -1,0 +1,131 @@
+//! What the derive can tell about a field's Rust type from its syntax:
+//! the wrappers around it (`Option`, `Unknown`, `Refined`, `Sensitive`) and
+//! the collection shape used to infer a block's or nested attribute's
+//! nesting mode.
+
+use syn::{GenericArgument, PathArguments, Type};
+
+/// The last path segment's name and its angle-bracketed type arguments.
+pub fn head(ty: &Type) -> Option<(String, Vec<&Type>)> {
+    let Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    let seg = p.path.segments.last()?;
+    let args = match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Some((seg.ident.to_string(), args))
+}
+
+fn single_arg<'a>(ty: &'a Type, names: &[&str]) -> Option<&'a Type> {
+    match head(ty) {
+        Some((name, args)) if names.contains(&name.as_str()) && args.len() == 1 => Some(args[0]),
+        _ => None,
+    }
+}
+
+/// `Option<T>` -> `T`.
+pub fn option_inner(ty: &Type) -> Option<&Type> {
+    single_arg(ty, &["Option"])
+}
+
+/// `Unknown<T>`/`Refined<T>` -> `T`.
+pub fn unknown_inner(ty: &Type) -> Option<&Type> {
+    single_arg(ty, &["Unknown", "Refined"])
+}
+
+/// Facts about a field type.
+#[derive(Debug, Clone)]
+pub struct Shape<'a> {
+    /// `Unknown<..>`/`Refined<..>` at the top: the value may be unknown.
+    pub can_be_unknown: bool,
+    /// `Option<..>` (under any unknown wrapper): the value may be null.
+    pub can_be_null: bool,
+    /// `Option<Unknown<T>>`: the spelling to reject.
+    pub option_of_unknown: bool,
+    /// The type with `Unknown`/`Refined`/`Option`/`Sensitive` removed.
+    pub core: &'a Type,
+}
+
+pub fn shape(ty: &Type) -> Shape<'_> {
+    let mut core = ty;
+    let mut can_be_unknown = false;
+    let mut can_be_null = false;
+    let mut option_of_unknown = false;
+    loop {
+        if let Some(inner) = unknown_inner(core) {
+            can_be_unknown = true;
+            core = inner;
+        } else if let Some(inner) = option_inner(core) {
+            can_be_null = true;
+            if unknown_inner(inner).is_some() {
+                option_of_unknown = true;
+            }
+            core = inner;
+        } else if let Some(inner) = single_arg(core, &["Sensitive"]) {
+            core = inner;
+        } else {
+            break;
+        }
+    }
+    Shape {
+        can_be_unknown,
+        can_be_null,
+        option_of_unknown,
+        core,
+    }
+}
+
+/// The collection shape of a block or nested attribute's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collection {
+    /// `S` itself.
+    One,
+    List,
+    Set,
+    /// A map with string keys.
+    Map,
+}
+
+/// The element type and collection shape: `Vec<S>` -> (S, List), `Set<S>` /
+/// `BTreeSet<S>` / `HashSet<S>` -> (S, Set), `BTreeMap<String, S>` /
+/// `HashMap<String, S>` -> (S, Map), otherwise (ty, One).
+pub fn collection(ty: &Type) -> (&Type, Collection) {
+    match head(ty) {
+        Some((name, args)) => match (name.as_str(), args.as_slice()) {
+            ("Vec", [elem]) => (elem, Collection::List),
+            ("Set" | "BTreeSet" | "HashSet", [elem, ..]) => (elem, Collection::Set),
+            ("BTreeMap" | "HashMap", [_, elem, ..]) => (elem, Collection::Map),
+            _ => (ty, Collection::One),
+        },
+        None => (ty, Collection::One),
+    }
+}
+
+/// Whether `ty` is a map whose key type is clearly not string-like.
+pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
+    match head(ty) {
+        Some((name, args)) if (name == "BTreeMap" || name == "HashMap") && !args.is_empty() => {
+            let key = args[0];
+            let ok = match key {
+                Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
+                _ => matches!(head(key), Some((k, _)) if ["String", "str", "Cow", "Box"].contains(&k.as_str())),
+            };
+            if ok {
+                None
+            } else {
+                Some(key)
+            }
+        }
+        _ => None,
+    }
+}

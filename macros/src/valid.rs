@@ -1,0 +1,445 @@
+//! Checks the parsed attributes against each other and against the field
+//! types, and resolves what the expansion needs: Terraform names, attribute
+//! flags, block nesting. Every mistake is reported, each at the attribute or
+//! field it concerns.
+
+use darling::util::SpannedValue;
+use darling::Error;
+use proc_macro2::Span;
+use quote::ToTokens;
+use syn::spanned::Spanned;
+
+use crate::ast::{doc_description, Container, Field, NestingArg};
+use crate::tyinfo::{self, Collection};
+
+/// The validated model of one struct.
+pub struct Model {
+    pub ident: syn::Ident,
+    pub vis: syn::Visibility,
+    pub generics: syn::Generics,
+    /// The struct's one lifetime parameter, if any (fields may borrow).
+    pub lifetime: Option<syn::Lifetime>,
+    pub krate: syn::Path,
+    pub version: i64,
+    pub description: String,
+    pub markdown: bool,
+    /// Encoded fields, sorted by Terraform name (the wire order).
+    pub fields: Vec<FieldModel>,
+    /// `#[tf(skip)]` fields: filled with `Default::default()` on decode.
+    pub skipped: Vec<syn::Ident>,
+}
+
+pub struct FieldModel {
+    pub ident: syn::Ident,
+    pub vis: syn::Visibility,
+    pub ty: syn::Type,
+    pub name: String,
+    pub kind: Kind,
+    pub description: String,
+    pub markdown: bool,
+    pub sensitive: bool,
+    pub write_only: bool,
+    pub deprecated: bool,
+}
+
+/// Attribute flags.
+#[derive(Clone, Copy)]
+pub struct Flags {
+    pub required: bool,
+    pub optional: bool,
+    pub computed: bool,
+}
+
+pub enum Kind {
+    Attribute(Flags),
+    /// Nested attributes (protocol 6): the element struct and its nesting.
+    Nested {
+        flags: Flags,
+        elem: syn::Type,
+        nesting: Collection,
+    },
+    Block {
+        elem: syn::Type,
+        nesting: NestingArg,
+        min_items: u64,
+        max_items: u64,
+    },
+}
+
+fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
+    Error::custom(msg).with_span(&span)
+}
+
+fn flag_span(flag: &darling::util::Flag, fallback: Span) -> Span {
+    if flag.is_present() {
+        flag.span()
+    } else {
+        fallback
+    }
+}
+
+/// Whether the type is one of the primitive value types (so it cannot be a
+/// block or nested attribute).
+fn is_primitive(ty: &syn::Type) -> bool {
+    if let syn::Type::Reference(_) = ty {
+        return true;
+    }
+    matches!(
+        tyinfo::head(ty),
+        Some((name, _)) if [
+            "String", "str", "Cow", "Box", "bool", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
+            "u32", "u64", "u128", "usize", "f32", "f64", "Number", "Value", "Vec", "Set", "BTreeSet",
+            "HashSet", "BTreeMap", "HashMap",
+        ].contains(&name.as_str())
+    )
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
+    let container = Container::from_derive_input(input)?;
+    let mut errors = Error::accumulator();
+
+    let mut lifetime = None;
+    for param in &container.generics.params {
+        match param {
+            syn::GenericParam::Lifetime(l) if lifetime.is_none() => lifetime = Some(l.lifetime.clone()),
+            syn::GenericParam::Lifetime(l) => errors.push(err_at(
+                l.span(),
+                "a model struct may have at most one lifetime parameter (the input's lifetime, for borrowed fields)",
+            )),
+            other => errors.push(err_at(
+                other.span(),
+                "generic type and const parameters are not supported on model structs; use concrete types",
+            )),
+        }
+    }
+    if let Some(wc) = &container.generics.where_clause {
+        errors.push(err_at(wc.span(), "where clauses are not supported on model structs"));
+    }
+
+    let version = match &container.version {
+        Some(v) if **v < 0 => {
+            errors.push(err_at(v.span(), "the schema version cannot be negative"));
+            0
+        }
+        Some(v) => **v,
+        None => 0,
+    };
+    let krate = container
+        .krate
+        .clone()
+        .unwrap_or_else(|| syn::parse_quote!(::tfschema));
+    let description = container
+        .description
+        .clone()
+        .unwrap_or_else(|| doc_description(&container.attrs));
+
+    let fields = match &container.data {
+        darling::ast::Data::Struct(fields) => fields.fields.iter().collect::<Vec<_>>(),
+        darling::ast::Data::Enum(_) => Vec::new(),
+    };
+
+    let mut models = Vec::new();
+    let mut skipped = Vec::new();
+    let mut seen: Vec<(String, Span)> = Vec::new();
+    for field in fields {
+        let Some(ident) = field.ident.clone() else { continue };
+        if field.skip.is_present() {
+            skipped.push(ident);
+            continue;
+        }
+        if let Some(model) = errors.handle(validate_field(field, &ident)) {
+            let span = field
+                .rename
+                .as_ref()
+                .map_or_else(|| ident.span(), |r| r.span());
+            if seen.iter().any(|(n, _)| *n == model.name) {
+                errors.push(err_at(
+                    span,
+                    format!(
+                        "two fields have the Terraform name `{}`; rename one with #[tf(rename = \"...\")]",
+                        model.name
+                    ),
+                ));
+            }
+            seen.push((model.name.clone(), span));
+            models.push(model);
+        }
+    }
+    models.sort_by(|a, b| a.name.cmp(&b.name));
+
+    errors.finish()?;
+    Ok(Model {
+        ident: container.ident,
+        vis: container.vis,
+        generics: container.generics,
+        lifetime,
+        krate,
+        version,
+        description,
+        markdown: container.markdown.is_present(),
+        fields: models,
+        skipped,
+    })
+}
+
+use darling::FromDeriveInput;
+
+fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error> {
+    let mut errors = Error::accumulator();
+    let ty_span = field.ty.span();
+    let ident_span = ident.span();
+
+    let raw = ident.to_string();
+    let name = match &field.rename {
+        Some(r) => {
+            if !valid_name(r) {
+                errors.push(err_at(
+                    r.span(),
+                    format!("Terraform names must match ^[a-z0-9_]+$; `{}` does not", r.as_str()),
+                ));
+            }
+            r.as_str().to_owned()
+        }
+        None => {
+            let name = raw.strip_prefix("r#").unwrap_or(&raw).to_owned();
+            if !valid_name(&name) {
+                errors.push(err_at(
+                    ident_span,
+                    format!(
+                        "Terraform names must match ^[a-z0-9_]+$; name this field with #[tf(rename = \"{}\")]",
+                        name.to_lowercase()
+                    ),
+                ));
+            }
+            name
+        }
+    };
+
+    let shape = tyinfo::shape(&field.ty);
+    if shape.option_of_unknown {
+        errors.push(err_at(
+            ty_span,
+            "`Option<Unknown<T>>` is not supported: write `Unknown<Option<T>>` (may be unknown, and null when known)",
+        ));
+    }
+    if let Some(key) = tyinfo::map_key_not_string(shape.core) {
+        errors.push(err_at(
+            key.span(),
+            "Terraform map keys are strings: use String, Box<str>, Cow<str> or &str as the key type",
+        ));
+    }
+
+    let required = field.required.is_present();
+    let optional = field.optional.is_present();
+    let computed = field.computed.is_present();
+    let is_block = field.block.is_present();
+    let is_nested = field.nested.is_present();
+
+    if required && (optional || computed) {
+        errors.push(err_at(
+            flag_span(&field.required, ident_span),
+            "`required` cannot be combined with `optional` or `computed`",
+        ));
+    }
+    if field.write_only.is_present() && computed {
+        errors.push(err_at(
+            flag_span(&field.write_only, ident_span),
+            "a write-only attribute cannot be `computed`: Terraform never stores its value",
+        ));
+    }
+    if is_block && is_nested {
+        errors.push(err_at(
+            flag_span(&field.nested, ident_span),
+            "a field is either a `block` or `nested` attributes, not both",
+        ));
+    }
+
+    let flags = if is_block {
+        for (flag, what) in [
+            (&field.required, "required"),
+            (&field.optional, "optional"),
+            (&field.computed, "computed"),
+        ] {
+            if flag.is_present() {
+                errors.push(err_at(
+                    flag.span(),
+                    format!("`{what}` applies to attributes; a block's presence follows its type and min_items/max_items"),
+                ));
+            }
+        }
+        if field.sensitive.is_present() {
+            errors.push(err_at(
+                field.sensitive.span(),
+                "a block cannot be `sensitive`; mark its attributes sensitive instead",
+            ));
+        }
+        Flags {
+            required: false,
+            optional: false,
+            computed: false,
+        }
+    } else {
+        if optional && !shape.can_be_null {
+            errors.push(err_at(
+                flag_span(&field.optional, ty_span),
+                "an `optional` attribute can be null: use Option<T> (or Unknown<Option<T>>)",
+            ));
+        }
+        if required && shape.can_be_null {
+            errors.push(err_at(
+                flag_span(&field.required, ty_span),
+                "a `required` attribute cannot be null: drop the Option",
+            ));
+        }
+        if computed && !shape.can_be_unknown {
+            errors.push(err_at(
+                flag_span(&field.computed, ty_span),
+                "a `computed` attribute can be unknown until apply: use Unknown<T> or Refined<T> (Unknown<Option<T>> when it may also be null)",
+            ));
+        }
+        let inferred_optional = optional || (!required && shape.can_be_null);
+        Flags {
+            required: !inferred_optional && !computed,
+            optional: inferred_optional,
+            computed,
+        }
+    };
+
+    let check_struct_elem = |elem: &syn::Type, what: &str, errors: &mut darling::error::Accumulator| {
+        if is_primitive(elem) {
+            errors.push(err_at(
+                elem.span(),
+                format!("`{what}` needs a struct deriving TfSchema and TfValue as its element, not `{}`", elem.to_token_stream()),
+            ));
+        }
+    };
+
+    for (opt, what) in [(&field.min_items, "min_items"), (&field.max_items, "max_items")] {
+        if let Some(v) = opt {
+            if !is_block {
+                errors.push(err_at(v.span(), format!("`{what}` applies to blocks (`#[tf(block)]`)")));
+            }
+        }
+    }
+    if let Some(n) = &field.nesting {
+        if !is_block {
+            errors.push(err_at(n.span(), "`nesting` applies to blocks (`#[tf(block)]`)"));
+        }
+    }
+
+    let kind = if is_block {
+        let (elem, collection) = tyinfo::collection(shape.core);
+        check_struct_elem(elem, "block", &mut errors);
+        let nesting = match (&field.nesting, collection) {
+            (Some(n), Collection::One) if matches!(**n, NestingArg::Single | NestingArg::Group) => **n,
+            (Some(n), _) if **n == NestingArg::Group => {
+                errors.push(err_at(
+                    n.span(),
+                    "`nesting = \"group\"` takes a single struct, not a collection",
+                ));
+                NestingArg::Group
+            }
+            (Some(n), c) => {
+                let inferred = nesting_of(c);
+                if **n != inferred {
+                    errors.push(err_at(
+                        n.span(),
+                        format!("the field's type gives nesting \"{}\"; remove `nesting` or change the type", nesting_name(inferred)),
+                    ));
+                }
+                inferred
+            }
+            (None, c) => nesting_of(c),
+        };
+        if nesting == NestingArg::Group && shape.can_be_null {
+            errors.push(err_at(ty_span, "a group block is never null: drop the Option"));
+        }
+        let (min_default, max_default) = match nesting {
+            NestingArg::Single if !shape.can_be_null => (1, 1),
+            _ => (0, 0),
+        };
+        let min_items = field.min_items.as_ref().map_or(min_default, |v| **v);
+        let max_items = field.max_items.as_ref().map_or(max_default, |v| **v);
+        for (v, what) in [(&field.min_items, "min_items"), (&field.max_items, "max_items")] {
+            let Some(v) = v else { continue };
+            match nesting {
+                NestingArg::Single if **v > 1 => errors.push(err_at(
+                    v.span(),
+                    format!("a single block has `{what}` 0 or 1"),
+                )),
+                NestingArg::Group | NestingArg::Map => errors.push(err_at(
+                    v.span(),
+                    format!("`{what}` does not apply to {} blocks", nesting_name(nesting)),
+                )),
+                _ => {}
+            }
+        }
+        if max_items != 0 && min_items > max_items {
+            errors.push(err_at(
+                field.min_items.as_ref().map_or(ident_span, SpannedValue::span),
+                "`min_items` is greater than `max_items`",
+            ));
+        }
+        Kind::Block {
+            elem: elem.clone(),
+            nesting,
+            min_items,
+            max_items,
+        }
+    } else if is_nested {
+        let (elem, nesting) = tyinfo::collection(shape.core);
+        check_struct_elem(elem, "nested", &mut errors);
+        Kind::Nested {
+            flags,
+            elem: elem.clone(),
+            nesting,
+        }
+    } else {
+        Kind::Attribute(flags)
+    };
+
+    let description = field
+        .description
+        .clone()
+        .unwrap_or_else(|| doc_description(&field.attrs));
+
+    errors.finish()?;
+    Ok(FieldModel {
+        ident: ident.clone(),
+        vis: field.vis.clone(),
+        ty: field.ty.clone(),
+        name,
+        kind,
+        description,
+        markdown: field.markdown.is_present(),
+        sensitive: field.sensitive.is_present(),
+        write_only: field.write_only.is_present(),
+        deprecated: field.deprecated.is_some(),
+    })
+}
+
+fn nesting_of(c: Collection) -> NestingArg {
+    match c {
+        Collection::One => NestingArg::Single,
+        Collection::List => NestingArg::List,
+        Collection::Set => NestingArg::Set,
+        Collection::Map => NestingArg::Map,
+    }
+}
+
+pub fn nesting_name(n: NestingArg) -> &'static str {
+    match n {
+        NestingArg::Single => "single",
+        NestingArg::List => "list",
+        NestingArg::Set => "set",
+        NestingArg::Map => "map",
+        NestingArg::Group => "group",
+    }
+}

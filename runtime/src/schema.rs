@@ -1,0 +1,397 @@
+//! Provider schemas: blocks, attributes, nested blocks and nested attribute
+//! types, as the plugin protocol's `Schema` message describes them, with the
+//! implied value type of each and the JSON shape of
+//! `terraform providers schema -json`.
+
+use std::collections::BTreeMap;
+
+use crate::json::write::write_string;
+use crate::types::{ObjectType, Type};
+
+/// A versioned schema of a provider, resource or data source.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Schema {
+    /// Bumped when the state format changes (drives state upgrades).
+    pub version: i64,
+    pub block: Block,
+}
+
+/// How a description is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StringKind {
+    #[default]
+    Plain,
+    Markdown,
+}
+
+impl StringKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            StringKind::Plain => "plain",
+            StringKind::Markdown => "markdown",
+        }
+    }
+}
+
+/// A configuration block: attributes and nested block types.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Block {
+    pub attributes: Vec<Attribute>,
+    pub block_types: Vec<NestedBlock>,
+    pub description: String,
+    pub description_kind: StringKind,
+    pub deprecated: bool,
+}
+
+/// The type of an attribute: a type constraint, or (protocol 6) nested
+/// attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeType {
+    Type(Type),
+    Nested(NestedType),
+}
+
+/// One attribute of a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute {
+    pub name: String,
+    pub ty: AttributeType,
+    pub description: String,
+    pub description_kind: StringKind,
+    pub required: bool,
+    pub optional: bool,
+    pub computed: bool,
+    pub sensitive: bool,
+    pub deprecated: bool,
+    pub write_only: bool,
+}
+
+impl Attribute {
+    /// An attribute of type `ty` with every flag off.
+    pub fn new(name: impl Into<String>, ty: Type) -> Self {
+        Attribute {
+            name: name.into(),
+            ty: AttributeType::Type(ty),
+            description: String::new(),
+            description_kind: StringKind::Plain,
+            required: false,
+            optional: false,
+            computed: false,
+            sensitive: false,
+            deprecated: false,
+            write_only: false,
+        }
+    }
+}
+
+/// Nesting of a nested attribute type (protocol 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectNesting {
+    Single,
+    List,
+    Set,
+    Map,
+}
+
+/// Nested attributes (protocol 6 `Schema.Object`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NestedType {
+    pub attributes: Vec<Attribute>,
+    pub nesting: ObjectNesting,
+}
+
+/// Nesting of a nested block type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NestingMode {
+    Single,
+    List,
+    Set,
+    Map,
+    Group,
+}
+
+impl NestingMode {
+    fn as_str(self) -> &'static str {
+        match self {
+            NestingMode::Single => "single",
+            NestingMode::List => "list",
+            NestingMode::Set => "set",
+            NestingMode::Map => "map",
+            NestingMode::Group => "group",
+        }
+    }
+}
+
+/// A nested block type of a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NestedBlock {
+    pub type_name: String,
+    pub block: Block,
+    pub nesting: NestingMode,
+    pub min_items: u64,
+    pub max_items: u64,
+}
+
+impl AttributeType {
+    /// The value type of the attribute.
+    pub fn implied_type(&self) -> Type {
+        match self {
+            AttributeType::Type(t) => t.clone(),
+            AttributeType::Nested(n) => n.implied_type(),
+        }
+    }
+}
+
+impl NestedType {
+    /// object / list(object) / set(object) / map(object), with the optional
+    /// attributes marked optional.
+    pub fn implied_type(&self) -> Type {
+        let attrs = self
+            .attributes
+            .iter()
+            .map(|a| (a.name.clone(), a.ty.implied_type()));
+        let optional: Vec<String> = self
+            .attributes
+            .iter()
+            .filter(|a| a.optional)
+            .map(|a| a.name.clone())
+            .collect();
+        let object = ObjectType::new(attrs)
+            .with_optional(optional)
+            .map(|o| Type::Object(Box::new(o)))
+            .unwrap_or(Type::Dynamic);
+        match self.nesting {
+            ObjectNesting::Single => object,
+            ObjectNesting::List => Type::list(object),
+            ObjectNesting::Set => Type::set(object),
+            ObjectNesting::Map => Type::map(object),
+        }
+    }
+}
+
+impl Block {
+    /// The type of the block's value: an object of its attributes and block
+    /// types. A list or map of blocks that contain `dynamic` is itself
+    /// `dynamic` (its elements may differ in type), as in Terraform.
+    pub fn implied_type(&self) -> Type {
+        let mut attrs: BTreeMap<String, Type> = self
+            .attributes
+            .iter()
+            .map(|a| (a.name.clone(), a.ty.implied_type()))
+            .collect();
+        for nested in &self.block_types {
+            let inner = nested.block.implied_type();
+            let ty = match nested.nesting {
+                NestingMode::Single | NestingMode::Group => inner,
+                NestingMode::List if inner.has_dynamic() => Type::Dynamic,
+                NestingMode::List => Type::list(inner),
+                NestingMode::Set => Type::set(inner),
+                NestingMode::Map if inner.has_dynamic() => Type::Dynamic,
+                NestingMode::Map => Type::map(inner),
+            };
+            attrs.insert(nested.type_name.clone(), ty);
+        }
+        Type::Object(Box::new(ObjectType::new(attrs)))
+    }
+
+    /// Whether any attribute, here or in nested blocks, uses nested
+    /// attributes (which only protocol 6 can describe).
+    pub fn requires_protocol_6(&self) -> bool {
+        self.attributes
+            .iter()
+            .any(|a| matches!(a.ty, AttributeType::Nested(_)))
+            || self
+                .block_types
+                .iter()
+                .any(|b| b.block.requires_protocol_6())
+    }
+
+    /// The block in the JSON shape of `terraform providers schema -json`
+    /// (keys in Terraform's order, empty and false fields left out).
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        write_block(&mut out, self);
+        out
+    }
+}
+
+impl Schema {
+    /// `{"version":N,"block":{...}}` as `terraform providers schema -json`.
+    pub fn to_json(&self) -> String {
+        format!(
+            "{{\"version\":{},\"block\":{}}}",
+            self.version,
+            self.block.to_json()
+        )
+    }
+}
+
+fn write_block(out: &mut String, block: &Block) {
+    out.push('{');
+    let mut first = true;
+    let mut sep = |out: &mut String| {
+        if !std::mem::take(&mut first) {
+            out.push(',');
+        }
+    };
+    if !block.attributes.is_empty() {
+        sep(out);
+        out.push_str("\"attributes\":");
+        write_attributes(out, &block.attributes);
+    }
+    if !block.block_types.is_empty() {
+        sep(out);
+        out.push_str("\"block_types\":{");
+        let mut sorted: Vec<&NestedBlock> = block.block_types.iter().collect();
+        sorted.sort_by(|a, b| a.type_name.cmp(&b.type_name));
+        for (i, nested) in sorted.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_string(out, &nested.type_name);
+            out.push_str(":{\"nesting_mode\":\"");
+            out.push_str(nested.nesting.as_str());
+            out.push_str("\",\"block\":");
+            write_block(out, &nested.block);
+            if nested.min_items > 0 {
+                out.push_str(&format!(",\"min_items\":{}", nested.min_items));
+            }
+            if nested.max_items > 0 {
+                out.push_str(&format!(",\"max_items\":{}", nested.max_items));
+            }
+            out.push('}');
+        }
+        out.push('}');
+    }
+    if !block.description.is_empty() {
+        sep(out);
+        out.push_str("\"description\":");
+        write_string(out, &block.description);
+    }
+    sep(out);
+    out.push_str("\"description_kind\":\"");
+    out.push_str(block.description_kind.as_str());
+    out.push('"');
+    if block.deprecated {
+        out.push_str(",\"deprecated\":true");
+    }
+    out.push('}');
+}
+
+fn write_attributes(out: &mut String, attributes: &[Attribute]) {
+    out.push('{');
+    let mut sorted: Vec<&Attribute> = attributes.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    for (i, attr) in sorted.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, &attr.name);
+        out.push(':');
+        out.push('{');
+        match &attr.ty {
+            AttributeType::Type(t) => {
+                out.push_str("\"type\":");
+                t.write_json(out);
+            }
+            AttributeType::Nested(n) => {
+                out.push_str("\"nested_type\":{\"attributes\":");
+                write_attributes(out, &n.attributes);
+                out.push_str(",\"nesting_mode\":\"");
+                out.push_str(match n.nesting {
+                    ObjectNesting::Single => "single",
+                    ObjectNesting::List => "list",
+                    ObjectNesting::Set => "set",
+                    ObjectNesting::Map => "map",
+                });
+                out.push_str("\"}");
+            }
+        }
+        if !attr.description.is_empty() {
+            out.push_str(",\"description\":");
+            write_string(out, &attr.description);
+        }
+        out.push_str(",\"description_kind\":\"");
+        out.push_str(attr.description_kind.as_str());
+        out.push('"');
+        for (flag, name) in [
+            (attr.deprecated, "deprecated"),
+            (attr.required, "required"),
+            (attr.optional, "optional"),
+            (attr.computed, "computed"),
+            (attr.sensitive, "sensitive"),
+            (attr.write_only, "write_only"),
+        ] {
+            if flag {
+                out.push_str(",\"");
+                out.push_str(name);
+                out.push_str("\":true");
+            }
+        }
+        out.push('}');
+    }
+    out.push('}');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_terraform_schema_json_for_the_null_resource() {
+        // `null_resource` as Terraform 1.15.5 prints it (conformance file
+        // providers-schema-null-tf1.15.5.json, compacted).
+        let mut id = Attribute::new("id", Type::String);
+        id.optional = true;
+        id.computed = true;
+        let mut triggers = Attribute::new("triggers", Type::map(Type::String));
+        triggers.optional = true;
+        let schema = Schema {
+            version: 0,
+            block: Block {
+                attributes: vec![triggers, id],
+                ..Block::default()
+            },
+        };
+        assert_eq!(
+            schema.to_json(),
+            r#"{"version":0,"block":{"attributes":{"id":{"type":"string","description_kind":"plain","optional":true,"computed":true},"triggers":{"type":["map","string"],"description_kind":"plain","optional":true}},"description_kind":"plain"}}"#
+        );
+    }
+
+    #[test]
+    fn implied_types() {
+        let mut opt = Attribute::new("port", Type::Number);
+        opt.optional = true;
+        let nested = NestedType {
+            attributes: vec![Attribute::new("name", Type::String), opt],
+            nesting: ObjectNesting::List,
+        };
+        assert_eq!(
+            nested.implied_type().to_json(),
+            r#"["list",["object",{"name":"string","port":"number"},["port"]]]"#
+        );
+        let block = Block {
+            attributes: vec![Attribute {
+                ty: AttributeType::Nested(nested),
+                ..Attribute::new("rules", Type::Dynamic)
+            }],
+            block_types: vec![NestedBlock {
+                type_name: "extra".into(),
+                block: Block {
+                    attributes: vec![Attribute::new("any", Type::Dynamic)],
+                    ..Block::default()
+                },
+                nesting: NestingMode::List,
+                min_items: 0,
+                max_items: 0,
+            }],
+            ..Block::default()
+        };
+        assert!(block.requires_protocol_6());
+        assert_eq!(
+            block.implied_type().to_json(),
+            r#"["object",{"extra":"dynamic","rules":["list",["object",{"name":"string","port":"number"},["port"]]]}]"#
+        );
+    }
+}
