@@ -73,7 +73,8 @@ fn warnings_go_to_stderr_and_strict_fails() {
 
     let out = generate(&config, &spec, &dir.join("strict.json"), true);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--strict"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("3 warning(s) with --strict"), "{stderr}");
     assert!(!dir.join("strict.json").exists());
 }
 

@@ -72,8 +72,9 @@ pub fn map(
     let doc = refs::Document {
         root: parse_openapi(openapi_text)?,
     };
-    let mut warnings = mapper::Warnings::new(options.strict);
+    let mut warnings = mapper::Warnings::default();
     let spec = mapper::map_spec(&doc, &config, &mut warnings)?;
+    warnings.check_strict(options.strict)?;
     Ok((spec, warnings.list))
 }
 

@@ -22,27 +22,29 @@ use merge::{apply_overrides, merge_attributes};
 use operations::{operation, read_parameters, request_schema, response_schema, Operation};
 use schema::SchemaOpts;
 
-/// Collects warnings; under `strict` the first one aborts.
-#[derive(Debug)]
+/// Collects warnings. Mapping goes on after each one so that `strict` can
+/// report them all at the end.
+#[derive(Debug, Default)]
 pub(crate) struct Warnings {
-    strict: bool,
     pub(crate) list: Vec<Warning>,
 }
 
 impl Warnings {
-    pub(crate) fn new(strict: bool) -> Self {
-        Warnings {
-            strict,
-            list: Vec::new(),
-        }
+    fn push(&mut self, w: Warning) {
+        self.list.push(w);
     }
 
-    fn push(&mut self, w: Warning) -> Result<(), Error> {
-        if self.strict {
-            return Err(Error::new(ErrorKind::Strict, format!("{w} (--strict)")));
+    /// Under `strict`, turns collected warnings into one error listing them.
+    pub(crate) fn check_strict(&self, strict: bool) -> Result<(), Error> {
+        if !strict || self.list.is_empty() {
+            return Ok(());
         }
-        self.list.push(w);
-        Ok(())
+        let mut msg = format!("{} warning(s) with --strict:", self.list.len());
+        for w in &self.list {
+            msg.push_str("\n  ");
+            msg.push_str(&w.to_string());
+        }
+        Err(Error::new(ErrorKind::Strict, msg))
     }
 
     /// Records a skip caused by `err`, or stops if `err` is fatal.
@@ -61,7 +63,8 @@ impl Warnings {
             reason: err.reason.clone(),
             pointer: Some(err.pointer.clone()),
             attribute_path: err.path_string(),
-        })
+        });
+        Ok(())
     }
 }
 
@@ -89,7 +92,7 @@ pub(crate) fn map_spec(
     let mut resources = Vec::new();
     for (name, cfg, (create, read)) in resource_ops {
         if let Some(attributes) = map_resource(doc, name, cfg, create, read, warnings)? {
-            check_collisions(&format!("resource {name:?}"), &attributes, "", warnings)?;
+            check_collisions(&format!("resource {name:?}"), &attributes, "", warnings);
             resources.push(Resource {
                 name: name.clone(),
                 attributes,
@@ -99,7 +102,7 @@ pub(crate) fn map_spec(
     let mut data_sources = Vec::new();
     for (name, cfg, read) in ds_ops {
         if let Some(attributes) = map_data_source(doc, name, cfg, read, warnings)? {
-            check_collisions(&format!("data source {name:?}"), &attributes, "", warnings)?;
+            check_collisions(&format!("data source {name:?}"), &attributes, "", warnings);
             data_sources.push(DataSource {
                 name: name.clone(),
                 attributes,
@@ -112,14 +115,14 @@ pub(crate) fn map_spec(
         resources,
         data_sources,
     };
-    check_spec(&spec, warnings)?;
+    check_spec(&spec, warnings);
     Ok(spec)
 }
 
 /// The checks of the Provider Code Specification's JSON Schema that the
 /// mapping itself can break; like the Go tool, the spec is still written and
 /// each failure is a warning.
-fn check_spec(spec: &MappedSpec, warnings: &mut Warnings) -> Result<(), Error> {
+fn check_spec(spec: &MappedSpec, warnings: &mut Warnings) {
     let action = "generated provider code spec failed validation";
     let mut named = vec![("provider", &spec.provider.name, None)];
     named.extend(
@@ -140,7 +143,7 @@ fn check_spec(spec: &MappedSpec, warnings: &mut Warnings) -> Result<(), Error> {
                 reason: "the name is not a valid Terraform identifier ([a-z_][a-z0-9_]*)".into(),
                 pointer: None,
                 attribute_path: None,
-            })?;
+            });
         }
         if attrs.is_some_and(Vec::is_empty) {
             warnings.push(Warning {
@@ -149,10 +152,9 @@ fn check_spec(spec: &MappedSpec, warnings: &mut Warnings) -> Result<(), Error> {
                 reason: "the schema has no attributes".into(),
                 pointer: None,
                 attribute_path: None,
-            })?;
+            });
         }
     }
-    Ok(())
 }
 
 fn is_valid_identifier(name: &str) -> bool {
@@ -222,7 +224,7 @@ fn map_resource<'d>(
                 reason: "no compatible schema found in the create operation's request body".into(),
                 pointer,
                 attribute_path: None,
-            })?;
+            });
             return Ok(None);
         }
         Err(e) => {
@@ -288,7 +290,7 @@ fn map_resource<'d>(
                 reason: "parameter has no schema".into(),
                 pointer: Some(p.pointer.clone()),
                 attribute_path: None,
-            })?;
+            });
             continue;
         };
         let popts = SchemaOpts {
@@ -343,7 +345,7 @@ fn map_data_source<'d>(
                 reason: "no compatible schema found in the read operation's 2xx responses".into(),
                 pointer: read.as_ref().map(|op| op.pointer.clone()),
                 attribute_path: None,
-            })?;
+            });
             return Ok(None);
         }
         Err(e) => {
@@ -403,7 +405,7 @@ fn map_data_source<'d>(
                 reason: "parameter has no schema".into(),
                 pointer: Some(p.pointer.clone()),
                 attribute_path: None,
-            })?;
+            });
             continue;
         };
         let popts = SchemaOpts {
@@ -483,7 +485,7 @@ fn map_provider(
                 msg,
             )
         })?;
-    check_collisions(&format!("provider {name:?}"), &attrs, "", warnings)?;
+    check_collisions(&format!("provider {name:?}"), &attrs, "", warnings);
     Ok(Provider {
         name,
         attributes: Some(attrs),
@@ -493,12 +495,7 @@ fn map_provider(
 /// Warns when distinct OpenAPI names convert to the same Terraform identifier
 /// (e.g. `fakeThing` and `Fake_Thing`): both are kept, as the Go tool does,
 /// but the spec then has a duplicated attribute.
-fn check_collisions(
-    context: &str,
-    attrs: &[Attribute],
-    prefix: &str,
-    warnings: &mut Warnings,
-) -> Result<(), Error> {
+fn check_collisions(context: &str, attrs: &[Attribute], prefix: &str, warnings: &mut Warnings) {
     let mut seen: HashMap<String, &str> = HashMap::new();
     for a in attrs {
         let tf = a.terraform_name();
@@ -509,13 +506,12 @@ fn check_collisions(
                 reason: format!("{first:?} and {:?} both become {tf:?}", a.name),
                 pointer: Some(a.source.clone()),
                 attribute_path: Some(format!("{prefix}{}", a.name)),
-            })?;
+            });
         } else {
             seen.insert(tf, &a.name);
         }
         if let Some(children) = a.kind.nested() {
-            check_collisions(context, children, &format!("{prefix}{}.", a.name), warnings)?;
+            check_collisions(context, children, &format!("{prefix}{}.", a.name), warnings);
         }
     }
-    Ok(())
 }
