@@ -3,7 +3,7 @@
 //! Like tfplugingen-openapi, the generator skips a resource, data source,
 //! response body or parameter it cannot map and carries on; each skip is a
 //! [`Warning`] naming the JSON pointer of the schema and the attribute path.
-//! With `strict` set, the first warning becomes an [`Error`] instead.
+//! With `strict` set, any warnings become one [`Error`] listing them all.
 
 use std::fmt;
 
