@@ -117,3 +117,19 @@ fn exponential_expansion_is_bounded() {
     let err = generate(&doc, CONFIG, &Options::default()).unwrap_err();
     assert!(err.to_string().contains("expands to more than"), "{err}");
 }
+
+#[test]
+fn long_composition_chains_stop_without_overflow() {
+    let mut components = serde_json::Map::new();
+    for i in 0..3000 {
+        let next = format!("#/components/schemas/A{}", i + 1);
+        components.insert(format!("A{i}"), json!({"allOf": [{"$ref": next}]}));
+    }
+    components.insert("A3000".into(), json!({"type": "string"}));
+    let doc = doc_with_response(
+        json!({"type": "object", "properties": {"x": {"$ref": "#/components/schemas/A0"}}}),
+        Value::Object(components),
+    );
+    let err = generate(&doc, CONFIG, &Options::default()).unwrap_err();
+    assert!(err.to_string().contains("references followed"), "{err}");
+}

@@ -142,6 +142,9 @@ fn non_empty_description(schema: &Map<String, Value>) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// Upper bound on references followed (through allOf/anyOf/oneOf) for one schema.
+const MAX_REF_CHAIN: usize = 64;
+
 /// Upper bound on composition steps for one schema.
 const MAX_COMPOSE_STEPS: usize = 4096;
 
@@ -166,6 +169,12 @@ fn compose<'d>(
         ));
     }
     let (value, pointer) = doc.deref(value, pointer, chain)?;
+    if chain.len() > MAX_REF_CHAIN {
+        return Err(MapError::fatal(
+            format!("more than {MAX_REF_CHAIN} references followed to resolve one schema"),
+            &pointer,
+        ));
+    }
     let Some(schema) = value.as_object() else {
         return Err(MapError::new(
             "schema is not an object (boolean schemas are not supported) - attribute cannot be created",
