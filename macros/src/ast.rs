@@ -81,7 +81,8 @@ pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<String> {
         .filter_map(|a| match &a.meta {
             syn::Meta::NameValue(nv) => match &nv.value {
                 syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s), ..
+                    lit: syn::Lit::Str(s),
+                    ..
                 }) => Some(s.value()),
                 _ => None,
             },

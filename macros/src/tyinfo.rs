@@ -118,7 +118,9 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
             let key = args[0];
             let ok = match key {
                 Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
-                _ => matches!(head(key), Some((k, _)) if ["String", "str", "Cow", "Box"].contains(&k.as_str())),
+                _ => {
+                    matches!(head(key), Some((k, _)) if ["String", "str", "Cow", "Box"].contains(&k.as_str()))
+                }
             };
             if ok {
                 None

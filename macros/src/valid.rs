@@ -120,7 +120,10 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         }
     }
     if let Some(wc) = &container.generics.where_clause {
-        errors.push(err_at(wc.span(), "where clauses are not supported on model structs"));
+        errors.push(err_at(
+            wc.span(),
+            "where clauses are not supported on model structs",
+        ));
     }
 
     let version = match &container.version {
@@ -149,7 +152,9 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
     let mut skipped = Vec::new();
     let mut seen: Vec<(String, Span)> = Vec::new();
     for field in fields {
-        let Some(ident) = field.ident.clone() else { continue };
+        let Some(ident) = field.ident.clone() else {
+            continue;
+        };
         if field.skip.is_present() {
             skipped.push(ident);
             continue;
@@ -202,7 +207,10 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
             if !valid_name(r) {
                 errors.push(err_at(
                     r.span(),
-                    format!("Terraform names must match ^[a-z0-9_]+$; `{}` does not", r.as_str()),
+                    format!(
+                        "Terraform names must match ^[a-z0-9_]+$; `{}` does not",
+                        r.as_str()
+                    ),
                 ));
             }
             r.as_str().to_owned()
@@ -312,7 +320,9 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         }
     };
 
-    let check_struct_elem = |elem: &syn::Type, what: &str, errors: &mut darling::error::Accumulator| {
+    let check_struct_elem = |elem: &syn::Type,
+                             what: &str,
+                             errors: &mut darling::error::Accumulator| {
         if is_primitive(elem) {
             errors.push(err_at(
                 elem.span(),
@@ -321,16 +331,25 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         }
     };
 
-    for (opt, what) in [(&field.min_items, "min_items"), (&field.max_items, "max_items")] {
+    for (opt, what) in [
+        (&field.min_items, "min_items"),
+        (&field.max_items, "max_items"),
+    ] {
         if let Some(v) = opt {
             if !is_block {
-                errors.push(err_at(v.span(), format!("`{what}` applies to blocks (`#[tf(block)]`)")));
+                errors.push(err_at(
+                    v.span(),
+                    format!("`{what}` applies to blocks (`#[tf(block)]`)"),
+                ));
             }
         }
     }
     if let Some(n) = &field.nesting {
         if !is_block {
-            errors.push(err_at(n.span(), "`nesting` applies to blocks (`#[tf(block)]`)"));
+            errors.push(err_at(
+                n.span(),
+                "`nesting` applies to blocks (`#[tf(block)]`)",
+            ));
         }
     }
 
@@ -338,7 +357,9 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         let (elem, collection) = tyinfo::collection(shape.core);
         check_struct_elem(elem, "block", &mut errors);
         let nesting = match (&field.nesting, collection) {
-            (Some(n), Collection::One) if matches!(**n, NestingArg::Single | NestingArg::Group) => **n,
+            (Some(n), Collection::One) if matches!(**n, NestingArg::Single | NestingArg::Group) => {
+                **n
+            }
             (Some(n), _) if **n == NestingArg::Group => {
                 errors.push(err_at(
                     n.span(),
@@ -359,7 +380,10 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
             (None, c) => nesting_of(c),
         };
         if nesting == NestingArg::Group && shape.can_be_null {
-            errors.push(err_at(ty_span, "a group block is never null: drop the Option"));
+            errors.push(err_at(
+                ty_span,
+                "a group block is never null: drop the Option",
+            ));
         }
         let (min_default, max_default) = match nesting {
             NestingArg::Single if !shape.can_be_null => (1, 1),
@@ -367,7 +391,10 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         };
         let min_items = field.min_items.as_ref().map_or(min_default, |v| **v);
         let max_items = field.max_items.as_ref().map_or(max_default, |v| **v);
-        for (v, what) in [(&field.min_items, "min_items"), (&field.max_items, "max_items")] {
+        for (v, what) in [
+            (&field.min_items, "min_items"),
+            (&field.max_items, "max_items"),
+        ] {
             let Some(v) = v else { continue };
             match nesting {
                 NestingArg::Single if **v > 1 => errors.push(err_at(
@@ -376,14 +403,20 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                 )),
                 NestingArg::Group | NestingArg::Map => errors.push(err_at(
                     v.span(),
-                    format!("`{what}` does not apply to {} blocks", nesting_name(nesting)),
+                    format!(
+                        "`{what}` does not apply to {} blocks",
+                        nesting_name(nesting)
+                    ),
                 )),
                 _ => {}
             }
         }
         if max_items != 0 && min_items > max_items {
             errors.push(err_at(
-                field.min_items.as_ref().map_or(ident_span, SpannedValue::span),
+                field
+                    .min_items
+                    .as_ref()
+                    .map_or(ident_span, SpannedValue::span),
                 "`min_items` is greater than `max_items`",
             ));
         }

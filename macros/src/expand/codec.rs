@@ -18,10 +18,14 @@ pub fn expand(model: &Model) -> TokenStream {
     let vis = &model.vis;
     let (impl_generics, ty_generics, _) = model.generics.split_for_impl();
 
-    let own_types: Vec<TokenStream> = model.fields.iter().map(|f| {
-        let ty = &f.ty;
-        quote!(#ty)
-    }).collect();
+    let own_types: Vec<TokenStream> = model
+        .fields
+        .iter()
+        .map(|f| {
+            let ty = &f.ty;
+            quote!(#ty)
+        })
+        .collect();
     let plan_types: Vec<TokenStream> = model
         .fields
         .iter()
@@ -72,7 +76,13 @@ pub fn expand(model: &Model) -> TokenStream {
 /// The codec impls for `target`, whose encoded fields have `types` (in
 /// `model.fields` order, i.e. by Terraform name). `own`: the struct itself
 /// (with its skipped fields), not the plan view.
-fn impls(model: &Model, target: &TokenStream, types: &[TokenStream], tf_type: &TokenStream, own: bool) -> TokenStream {
+fn impls(
+    model: &Model,
+    target: &TokenStream,
+    types: &[TokenStream],
+    tf_type: &TokenStream,
+    own: bool,
+) -> TokenStream {
     let p = model.private();
     let (impl_generics, _, _) = model.generics.split_for_impl();
     let n = model.fields.len();
@@ -87,7 +97,11 @@ fn impls(model: &Model, target: &TokenStream, types: &[TokenStream], tf_type: &T
         .map(|(i, name)| format!("{}\"{}\":", if i == 0 { '{' } else { ',' }, name))
         .collect();
     let json_close = if n == 0 { "{}" } else { "}" };
-    let skipped: Vec<&syn::Ident> = if own { model.skipped.iter().collect() } else { Vec::new() };
+    let skipped: Vec<&syn::Ident> = if own {
+        model.skipped.iter().collect()
+    } else {
+        Vec::new()
+    };
 
     // 'de: the struct's own lifetime when it borrows, else a fresh one.
     let (de, decode_generics) = match &model.lifetime {
@@ -95,21 +109,30 @@ fn impls(model: &Model, target: &TokenStream, types: &[TokenStream], tf_type: &T
         None => (quote!('__de), quote!(<'__de>)),
     };
 
-    let encode_msgpack = idents.iter().zip(&keys).zip(&names).map(|((ident, key), name)| {
-        quote! {
-            __enc.write_raw(#key);
-            #p::TfEncode::encode_msgpack(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
-        }
-    });
-    let encode_json = idents.iter().zip(&json_prefixes).zip(&names).map(|((ident, prefix), name)| {
-        quote! {
-            __out.push_str(#prefix);
-            #p::TfEncode::encode_json(&self.#ident, __out).map_err(|e| e.at_attr(#name))?;
-        }
-    });
-    let to_value = idents.iter().zip(&names).map(|(ident, name)| {
-        quote!((#p::String::from(#name), #p::TfEncode::to_value(&self.#ident)))
-    });
+    let encode_msgpack = idents
+        .iter()
+        .zip(&keys)
+        .zip(&names)
+        .map(|((ident, key), name)| {
+            quote! {
+                __enc.write_raw(#key);
+                #p::TfEncode::encode_msgpack(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
+            }
+        });
+    let encode_json =
+        idents
+            .iter()
+            .zip(&json_prefixes)
+            .zip(&names)
+            .map(|((ident, prefix), name)| {
+                quote! {
+                    __out.push_str(#prefix);
+                    #p::TfEncode::encode_json(&self.#ident, __out).map_err(|e| e.at_attr(#name))?;
+                }
+            });
+    let to_value = idents.iter().zip(&names).map(
+        |(ident, name)| quote!((#p::String::from(#name), #p::TfEncode::to_value(&self.#ident))),
+    );
 
     let slot_decls: Vec<TokenStream> = slots
         .iter()
@@ -136,27 +159,35 @@ fn impls(model: &Model, target: &TokenStream, types: &[TokenStream], tf_type: &T
     };
     let msgpack_arms = decode_arms(quote!(decode_msgpack), quote!(__dec));
     let json_arms = decode_arms(quote!(decode_json), quote!(__r));
-    let build = |missing: &dyn Fn(&syn::Ident, &str, &TokenStream) -> TokenStream| {
-        let fields = idents.iter().zip(&slots).zip(&names).zip(types).map(|(((ident, slot), name), ty)| {
-            let fallback = missing(slot, name, ty);
-            quote! {
-                #ident: match #slot {
-                    #p::Some(v) => v,
-                    #p::None => #fallback,
-                }
-            }
-        });
-        let skipped = skipped.iter().map(|ident| quote!(#ident: #p::Default::default()));
-        quote!(Self { #(#fields,)* #(#skipped,)* })
-    };
+    let build =
+        |missing: &dyn Fn(&syn::Ident, &str, &TokenStream) -> TokenStream| {
+            let fields = idents.iter().zip(&slots).zip(&names).zip(types).map(
+                |(((ident, slot), name), ty)| {
+                    let fallback = missing(slot, name, ty);
+                    quote! {
+                        #ident: match #slot {
+                            #p::Some(v) => v,
+                            #p::None => #fallback,
+                        }
+                    }
+                },
+            );
+            let skipped = skipped
+                .iter()
+                .map(|ident| quote!(#ident: #p::Default::default()));
+            quote!(Self { #(#fields,)* #(#skipped,)* })
+        };
     let build_msgpack = build(&|_, name, _| quote!(return #p::Err(#p::missing_attribute(#name))));
     let build_json = build(&|_, name, ty| quote!(#p::json_missing::<#ty>(#name)?));
 
     let from_value = if model.lifetime.is_none() {
-        let take = idents.iter().zip(&names).zip(types).map(|((ident, name), ty)| {
-            quote!(#ident: #p::take_attr::<#ty>(&mut __attrs, #name)?)
-        });
-        let skipped = skipped.iter().map(|ident| quote!(#ident: #p::Default::default()));
+        let take =
+            idents.iter().zip(&names).zip(types).map(
+                |((ident, name), ty)| quote!(#ident: #p::take_attr::<#ty>(&mut __attrs, #name)?),
+            );
+        let skipped = skipped
+            .iter()
+            .map(|ident| quote!(#ident: #p::Default::default()));
         quote! {
             impl #impl_generics #p::FromValue for #target {
                 fn from_value(__value: #p::Value) -> #p::Result<Self, #p::Error> {

@@ -138,12 +138,18 @@ mod tests {
         assert!(out.contains(":: tfschema :: __private"), "{out}");
         assert!(out.contains("b\"\\xA4name\""), "{out}");
         let stripped = out.replace(":: Option <", "").replace(":: Result <", "");
-        assert!(!stripped.contains("Option <") && !stripped.contains("Result <"), "bare prelude name: {out}");
+        assert!(
+            !stripped.contains("Option <") && !stripped.contains("Result <"),
+            "bare prelude name: {out}"
+        );
     }
 
     #[test]
     fn crate_path_can_be_overridden() {
-        let out = expand_str("#[tf(crate = \"my::tf\")] struct Foo { name: String }", Which::Schema);
+        let out = expand_str(
+            "#[tf(crate = \"my::tf\")] struct Foo { name: String }",
+            Which::Schema,
+        );
         assert!(out.contains("my :: tf :: __private"), "{out}");
     }
 

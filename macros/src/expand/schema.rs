@@ -53,7 +53,11 @@ pub fn expand(model: &Model) -> TokenStream {
                 };
                 attributes.push(attribute(flags, attr_ty));
             }
-            Kind::Nested { flags, elem, nesting } => {
+            Kind::Nested {
+                flags,
+                elem,
+                nesting,
+            } => {
                 let nesting = match nesting {
                     Collection::One => quote!(#p::ObjectNesting::Single),
                     Collection::List => quote!(#p::ObjectNesting::List),

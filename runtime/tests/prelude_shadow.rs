@@ -1,0 +1,58 @@
+//! Generated code names everything by absolute path: it must compile next
+//! to user types that shadow the prelude, with warnings denied.
+#![deny(warnings)]
+#![allow(non_camel_case_types, dead_code)]
+
+struct Option;
+struct Some;
+struct None;
+struct Result;
+struct Ok;
+struct Err;
+struct Vec;
+struct String;
+struct Box;
+struct Default;
+struct Debug;
+struct Clone;
+struct PartialEq;
+struct bool;
+struct i64;
+struct u8;
+
+mod tf {
+    pub use ::tfschema::*;
+}
+
+#[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
+#[tf(crate = "tf", version = 2)]
+struct Shadowed {
+    name: ::std::string::String,
+    count: ::core::option::Option<::core::primitive::i64>,
+    #[tf(computed)]
+    id: ::tfschema::Unknown<::std::string::String>,
+    #[tf(block)]
+    inner: ::std::vec::Vec<Inner>,
+}
+
+#[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
+#[tf(crate = "tf")]
+struct Inner {
+    flag: ::core::primitive::bool,
+}
+
+#[test]
+fn derives_next_to_shadowed_prelude_names() {
+    use ::tfschema::TfSchema as _;
+    let schema = Shadowed::schema();
+    ::core::assert_eq!(schema.version, 2);
+    let value = Shadowed {
+        name: "x".into(),
+        count: ::core::option::Option::None,
+        id: ::tfschema::Unknown::Unknown,
+        inner: ::std::vec![Inner { flag: true }],
+    };
+    let bytes = ::tfschema::msgpack::to_vec(&value).expect("encode");
+    let back: ShadowedPlan = ::tfschema::msgpack::from_slice(&bytes).expect("decode");
+    ::core::assert_eq!(back.name, ::tfschema::Unknown::Known("x".into()));
+}
