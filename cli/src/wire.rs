@@ -25,7 +25,11 @@ pub enum Format {
 #[derive(Debug, Args)]
 pub struct TypeArg {
     /// The value's type constraint as JSON, e.g. '["list","string"]'.
-    #[arg(long = "type", value_name = "TYPE_JSON", required_unless_present = "type_file")]
+    #[arg(
+        long = "type",
+        value_name = "TYPE_JSON",
+        required_unless_present = "type_file"
+    )]
     type_json: Option<String>,
     /// Read the type constraint JSON from this file instead.
     #[arg(long, value_name = "PATH", conflicts_with = "type_json")]
@@ -79,11 +83,13 @@ pub fn run(cmd: WireCommand) -> Result<ExitCode> {
             let mut stdout = std::io::stdout().lock();
             match args.to {
                 Format::Json => {
-                    let text = json::value_to_string(&value, &ty).context("cannot write the value as JSON")?;
+                    let text = json::value_to_string(&value, &ty)
+                        .context("cannot write the value as JSON")?;
                     writeln!(stdout, "{text}")?;
                 }
                 Format::Msgpack => {
-                    let bytes = msgpack::value_to_vec(&value, &ty).context("cannot write the value as msgpack")?;
+                    let bytes = msgpack::value_to_vec(&value, &ty)
+                        .context("cannot write the value as msgpack")?;
                     if args.hex {
                         writeln!(stdout, "{}", hex::encode(bytes))?;
                     } else {
@@ -105,7 +111,9 @@ pub fn run(cmd: WireCommand) -> Result<ExitCode> {
 
 fn read_value(ty: &Type, from: Format, hex_input: bool) -> Result<Value> {
     let mut input = Vec::new();
-    std::io::stdin().read_to_end(&mut input).context("reading stdin")?;
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .context("reading stdin")?;
     match from {
         Format::Json => json::value_from_slice(&input, ty).context("invalid JSON value"),
         Format::Msgpack => {
