@@ -1,0 +1,1 @@
+//! Runnable examples for tfschema; see the `examples/*.rs` files.
