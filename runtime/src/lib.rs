@@ -28,6 +28,8 @@ pub mod msgpack;
 pub mod number;
 pub mod refinement;
 pub mod schema;
+#[cfg(feature = "server")]
+pub mod server;
 pub mod show;
 pub mod types;
 pub mod value;
