@@ -2,9 +2,10 @@
 
 /// Deepest nesting of arrays, maps and dynamic wrappers a decoder follows.
 ///
-/// Real schemas nest a few dozen levels at most; 512 keeps recursion well
-/// inside a 2 MiB thread stack while leaving ample room.
-pub const MAX_DEPTH: usize = 512;
+/// Real schemas nest a few dozen levels at most. 128 (serde_json's default
+/// too) keeps the recursive decoders well inside a 2 MiB thread stack even
+/// in unoptimised builds, where 512 levels overflowed it.
+pub const MAX_DEPTH: usize = 128;
 
 /// Largest refinement payload accepted, as go-cty.
 pub const MAX_REFINEMENT_PAYLOAD: usize = 1024;

@@ -154,11 +154,35 @@ impl Refinements {
     /// apply to `kind`, else extension 12 with the smallest header, keys in
     /// go-cty's order 1, 3, 4, 2, 5, 6; a prefix over 256 bytes is cut on a
     /// character boundary; infinite number bounds are left out.
+    ///
+    /// A payload that would exceed the 1024 bytes decoders accept (number
+    /// bounds with very long decimal text) is written without its number
+    /// bounds: refinements are optional knowledge, and a payload every
+    /// reader rejects would make the whole message unreadable.
     pub fn encode(&self, kind: RefineKind, enc: &mut Encoder) {
         if kind == RefineKind::Dynamic {
             enc.write_unknown();
             return;
         }
+        if kind == RefineKind::Number && (self.number_lower.is_some() || self.number_upper.is_some()) {
+            let mut trial = Encoder::new();
+            self.encode_unchecked(kind, &mut trial);
+            if trial.as_bytes().len() > MAX_REFINEMENT_PAYLOAD {
+                let without_bounds = Refinements {
+                    number_lower: None,
+                    number_upper: None,
+                    ..self.clone()
+                };
+                without_bounds.encode_unchecked(kind, enc);
+            } else {
+                enc.write_raw(trial.as_bytes());
+            }
+            return;
+        }
+        self.encode_unchecked(kind, enc);
+    }
+
+    fn encode_unchecked(&self, kind: RefineKind, enc: &mut Encoder) {
         let mut body = Encoder::new();
         let mut entries = 0;
         if self.not_null {
@@ -428,6 +452,18 @@ mod tests {
             ..Refinements::default()
         };
         assert_eq!(encode(&r, RefineKind::Collection), "c7070c8301c205020604");
+    }
+
+    #[test]
+    fn oversized_number_bounds_are_dropped_not_written() {
+        let huge = Number::parse(&"9".repeat(1500)).expect("number");
+        let r = Refinements {
+            not_null: true,
+            number_lower: Some(NumberBound { value: huge, inclusive: true }),
+            ..Refinements::default()
+        };
+        // Only the not-null refinement survives: the go-cty bytes for that.
+        assert_eq!(encode(&r, RefineKind::Number), "c7030c8101c2");
     }
 
     #[test]
