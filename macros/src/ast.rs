@@ -33,6 +33,14 @@ pub enum NestingArg {
     Group,
 }
 
+/// `block` or `block(nesting = "group")`.
+#[derive(Debug, Default, FromMeta)]
+#[darling(from_word = || Ok(BlockArg::default()))]
+pub struct BlockArg {
+    #[darling(default)]
+    pub nesting: Option<SpannedValue<NestingArg>>,
+}
+
 /// Field attributes.
 #[derive(Debug, FromField)]
 #[darling(attributes(tf), forward_attrs(doc))]
@@ -62,7 +70,7 @@ pub struct Field {
     #[darling(default)]
     pub skip: Flag,
     #[darling(default)]
-    pub block: Flag,
+    pub block: Option<SpannedValue<BlockArg>>,
     #[darling(default)]
     pub nested: Flag,
     #[darling(default)]

@@ -101,7 +101,36 @@ fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
+/// A model is a struct with named fields; anything else is reported here,
+/// once, with the same message and span from both derives (so the compiler
+/// shows it once), rather than by darling's generic "Unsupported shape".
+fn check_shape(input: &syn::DeriveInput) -> Result<(), Error> {
+    let name = &input.ident;
+    match &input.data {
+        syn::Data::Struct(s) => match &s.fields {
+            syn::Fields::Named(_) => Ok(()),
+            syn::Fields::Unnamed(fields) => Err(err_at(
+                fields.span(),
+                format!("a model's fields are Terraform attributes, which have names: write `struct {name} {{ name: Type, ... }}`"),
+            )),
+            syn::Fields::Unit => Err(err_at(
+                name.span(),
+                format!("a model is a struct with named fields: write `struct {name} {{}}` for an object with no attributes"),
+            )),
+        },
+        syn::Data::Enum(e) => Err(err_at(
+            e.enum_token.span(),
+            "a model is a struct with named fields (a Terraform object); an enum has no Terraform type: use a struct, or a String attribute for a choice of names",
+        )),
+        syn::Data::Union(u) => Err(err_at(
+            u.union_token.span(),
+            "a model is a struct with named fields (a Terraform object), not a union",
+        )),
+    }
+}
+
 pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
+    check_shape(input)?;
     let container = Container::from_derive_input(input)?;
     let mut errors = Error::accumulator();
 
@@ -111,7 +140,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
             syn::GenericParam::Lifetime(l) if lifetime.is_none() => lifetime = Some(l.lifetime.clone()),
             syn::GenericParam::Lifetime(l) => errors.push(err_at(
                 l.span(),
-                "a model struct may have at most one lifetime parameter (the input's lifetime, for borrowed fields)",
+                "a model struct may have at most one lifetime parameter (the input's lifetime, for borrowed fields): use the same lifetime for every borrowed field",
             )),
             other => errors.push(err_at(
                 other.span(),
@@ -150,7 +179,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
 
     let mut models = Vec::new();
     let mut skipped = Vec::new();
-    let mut seen: Vec<(String, Span)> = Vec::new();
+    let mut seen: Vec<(String, syn::Ident)> = Vec::new();
     for field in fields {
         let Some(ident) = field.ident.clone() else {
             continue;
@@ -164,16 +193,16 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
                 .rename
                 .as_ref()
                 .map_or_else(|| ident.span(), |r| r.span());
-            if seen.iter().any(|(n, _)| *n == model.name) {
+            if let Some((_, first)) = seen.iter().find(|(n, _)| *n == model.name) {
                 errors.push(err_at(
                     span,
                     format!(
-                        "two fields have the Terraform name `{}`; rename one with #[tf(rename = \"...\")]",
+                        "fields `{first}` and `{ident}` have the same Terraform name `{}`; rename one with #[tf(rename = \"...\")]",
                         model.name
                     ),
                 ));
             }
-            seen.push((model.name.clone(), span));
+            seen.push((model.name.clone(), ident.clone()));
             models.push(model);
         }
     }
@@ -203,13 +232,21 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
 
     let raw = ident.to_string();
     let name = match &field.rename {
+        Some(r) if r.is_empty() => {
+            errors.push(err_at(
+                r.span(),
+                "a Terraform name cannot be empty: remove `rename` or give a name matching ^[a-z0-9_]+$",
+            ));
+            String::new()
+        }
         Some(r) => {
             if !valid_name(r) {
                 errors.push(err_at(
                     r.span(),
                     format!(
-                        "Terraform names must match ^[a-z0-9_]+$; `{}` does not",
-                        r.as_str()
+                        "Terraform names must match ^[a-z0-9_]+$; `{}` does not: try #[tf(rename = \"{}\")]",
+                        r.as_str(),
+                        snake_case(r)
                     ),
                 ));
             }
@@ -222,7 +259,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                     ident_span,
                     format!(
                         "Terraform names must match ^[a-z0-9_]+$; name this field with #[tf(rename = \"{}\")]",
-                        name.to_lowercase()
+                        snake_case(&name)
                     ),
                 ));
             }
@@ -247,25 +284,35 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
     let required = field.required.is_present();
     let optional = field.optional.is_present();
     let computed = field.computed.is_present();
-    let is_block = field.block.is_present();
+    let is_block = field.block.is_some();
+    // `nesting` may be written beside `block` or inside it, not both.
+    let block_nesting = field.block.as_ref().and_then(|b| b.nesting.as_ref());
+    if let (Some(inner), Some(_)) = (block_nesting, &field.nesting) {
+        errors.push(err_at(
+            inner.span(),
+            "`nesting` is given twice: keep either `block(nesting = ...)` or `nesting = ...`",
+        ));
+    }
+    let nesting_arg = field.nesting.as_ref().or(block_nesting);
     let is_nested = field.nested.is_present();
 
-    if required && (optional || computed) {
+    let conflicting_required = required && (optional || computed);
+    if conflicting_required {
         errors.push(err_at(
             flag_span(&field.required, ident_span),
-            "`required` cannot be combined with `optional` or `computed`",
+            "`required` cannot be combined with `optional` or `computed`: keep `required` alone, or `optional` and/or `computed`",
         ));
     }
     if field.write_only.is_present() && computed {
         errors.push(err_at(
             flag_span(&field.write_only, ident_span),
-            "a write-only attribute cannot be `computed`: Terraform never stores its value",
+            "a write-only attribute cannot be `computed`: Terraform never stores its value; remove `computed` (or `write_only`)",
         ));
     }
     if is_block && is_nested {
         errors.push(err_at(
             flag_span(&field.nested, ident_span),
-            "a field is either a `block` or `nested` attributes, not both",
+            "a field is either a `block` or `nested` attributes, not both: remove one",
         ));
     }
 
@@ -300,7 +347,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                 "an `optional` attribute can be null: use Option<T> (or Unknown<Option<T>>)",
             ));
         }
-        if required && shape.can_be_null {
+        if required && shape.can_be_null && !conflicting_required {
             errors.push(err_at(
                 flag_span(&field.required, ty_span),
                 "a `required` attribute cannot be null: drop the Option",
@@ -344,7 +391,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
             }
         }
     }
-    if let Some(n) = &field.nesting {
+    if let Some(n) = nesting_arg {
         if !is_block {
             errors.push(err_at(
                 n.span(),
@@ -356,7 +403,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
     let kind = if is_block {
         let (elem, collection) = tyinfo::collection(shape.core);
         check_struct_elem(elem, "block", &mut errors);
-        let nesting = match (&field.nesting, collection) {
+        let nesting = match (nesting_arg, collection) {
             (Some(n), Collection::One) if matches!(**n, NestingArg::Single | NestingArg::Group) => {
                 **n
             }
@@ -399,12 +446,12 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
             match nesting {
                 NestingArg::Single if **v > 1 => errors.push(err_at(
                     v.span(),
-                    format!("a single block has `{what}` 0 or 1"),
+                    format!("a single block (`S` or `Option<S>`) has `{what}` 0 or 1; for more, make the field a Vec<S> (list block)"),
                 )),
                 NestingArg::Group | NestingArg::Map => errors.push(err_at(
                     v.span(),
                     format!(
-                        "`{what}` does not apply to {} blocks",
+                        "`{what}` does not apply to {} blocks: remove it",
                         nesting_name(nesting)
                     ),
                 )),
@@ -417,7 +464,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                     .min_items
                     .as_ref()
                     .map_or(ident_span, SpannedValue::span),
-                "`min_items` is greater than `max_items`",
+                "`min_items` is greater than `max_items`: lower `min_items` or raise `max_items`",
             ));
         }
         Kind::Block {
@@ -456,6 +503,25 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         write_only: field.write_only.is_present(),
         deprecated: field.deprecated.is_some(),
     })
+}
+
+/// A suggestion for an invalid name: `camelCase`/`kebab-case` ->
+/// `camel_case`/`kebab_case`, other characters dropped.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else if c == '-' || c == ' ' || c == '.' {
+            out.push('_');
+        } else if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn nesting_of(c: Collection) -> NestingArg {

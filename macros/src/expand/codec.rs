@@ -38,9 +38,35 @@ pub fn expand(model: &Model) -> TokenStream {
     let own_type = quote!(#ident #ty_generics);
     let plan_type = quote!(#plan_ident #ty_generics);
     let tf_type = quote!(<#own_type as #p::TfSchema>::block().implied_type());
-    let own = impls(model, &own_type, &own_types, &tf_type, true);
+    // Every item that names the plan view states that each field type has
+    // one. For a valid model these bounds hold; when a field's type is not a
+    // Terraform type they keep the plan view from repeating the error once
+    // per impl (the errors stay at the field, through the struct's own
+    // codec impls). `for<'__x>` keeps the compiler from rejecting a bound
+    // on concrete types that does not hold.
+    // An impl that uses the fields' plan types through a trait also states
+    // it of them (`plan_where(Some(trait))`).
+    let plan_where = |needs: Option<TokenStream>| {
+        let bounds = model.fields.iter().map(|f| {
+            let ty = &f.ty;
+            let needs = needs
+                .as_ref()
+                .map(|t| quote_spanned!(ty.span()=> for<'__x> <#ty as #p::TfPlan>::Plan: #t,));
+            quote_spanned!(ty.span()=> for<'__x> #ty: #p::TfPlan, #needs)
+        });
+        quote!(where #(#bounds)*)
+    };
+    let own = impls(model, &own_type, &own_types, &tf_type, true, &|_| {
+        TokenStream::new()
+    });
     let plan_tf_type = quote!(<#own_type as #p::TfType>::tf_type());
-    let plan = impls(model, &plan_type, &plan_types, &plan_tf_type, false);
+    let plan = impls(model, &plan_type, &plan_types, &plan_tf_type, false, &|t| {
+        plan_where(t)
+    });
+    let plan_only = plan_where(None);
+    let plan_debug = plan_where(Some(quote!(::core::fmt::Debug)));
+    let plan_clone = plan_where(Some(quote!(::core::clone::Clone)));
+    let plan_eq = plan_where(Some(quote!(::core::cmp::PartialEq)));
 
     let plan_fields = model.fields.iter().zip(&plan_types).map(|(f, ty)| {
         let fvis = &f.vis;
@@ -53,19 +79,49 @@ pub fn expand(model: &Model) -> TokenStream {
     );
     let struct_generics = &model.generics;
 
+    // Debug, Clone and PartialEq written out rather than derived: the std
+    // derives name each field's type again, so a field type without a plan
+    // view would be reported once more per derive.
+    let fidents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
+    let fnames: Vec<String> = fidents.iter().map(|i| i.to_string()).collect();
+    let plan_name = plan_ident.to_string();
+    let plan_std_impls = quote! {
+        #[automatically_derived]
+        impl #impl_generics ::core::fmt::Debug for #plan_type #plan_debug {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                __f.debug_struct(#plan_name)
+                    #(.field(#fnames, &self.#fidents))*
+                    .finish()
+            }
+        }
+        #[automatically_derived]
+        impl #impl_generics ::core::clone::Clone for #plan_type #plan_clone {
+            fn clone(&self) -> Self {
+                Self { #(#fidents: ::core::clone::Clone::clone(&self.#fidents),)* }
+            }
+        }
+        #[automatically_derived]
+        impl #impl_generics ::core::cmp::PartialEq for #plan_type #plan_eq {
+            fn eq(&self, __other: &Self) -> ::core::primitive::bool {
+                true #(&& ::core::cmp::PartialEq::eq(&self.#fidents, &__other.#fidents))*
+            }
+        }
+    };
+
     quote! {
         #[doc = #doc]
-        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
-        #vis struct #plan_ident #struct_generics {
+        #vis struct #plan_ident #struct_generics #plan_only {
             #(#plan_fields,)*
         }
+
+        #plan_std_impls
 
         #[automatically_derived]
         const _: () = {
             #own
             #plan
 
-            impl #impl_generics #p::TfPlan for #own_type {
+            impl #impl_generics #p::TfPlan for #own_type #plan_only {
                 type PlanInner = #plan_type;
                 type Plan = #p::Unknown<#plan_type>;
             }
@@ -82,6 +138,7 @@ fn impls(
     types: &[TokenStream],
     tf_type: &TokenStream,
     own: bool,
+    where_clause: &dyn Fn(Option<TokenStream>) -> TokenStream,
 ) -> TokenStream {
     let p = model.private();
     let (impl_generics, _, _) = model.generics.split_for_impl();
@@ -109,54 +166,71 @@ fn impls(
         None => (quote!('__de), quote!(<'__de>)),
     };
 
+    // Calls naming a field's type carry the field type's span, so a type
+    // that is not a Terraform type is reported at the field.
+    let spans: Vec<proc_macro2::Span> = model.fields.iter().map(|f| f.ty.span()).collect();
+    let type_where = where_clause(None);
+    let encode_where = where_clause(Some(quote!(#p::TfEncode)));
+    let decode_where = where_clause(Some(quote!(#p::TfDecode<#de>)));
+    let from_value_where = where_clause(Some(quote!(#p::FromValue)));
     let encode_msgpack = idents
         .iter()
         .zip(&keys)
         .zip(&names)
-        .map(|((ident, key), name)| {
+        .zip(types.iter().zip(&spans))
+        .map(|(((ident, key), name), (ty, span))| {
+            let call = quote_spanned!(*span=> <#ty as #p::TfEncode>::encode_msgpack);
             quote! {
                 __enc.write_raw(#key);
-                #p::TfEncode::encode_msgpack(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
+                #call(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
             }
         });
-    let encode_json =
-        idents
-            .iter()
-            .zip(&json_prefixes)
-            .zip(&names)
-            .map(|((ident, prefix), name)| {
-                quote! {
-                    __out.push_str(#prefix);
-                    #p::TfEncode::encode_json(&self.#ident, __out).map_err(|e| e.at_attr(#name))?;
-                }
-            });
-    let to_value = idents.iter().zip(&names).map(
-        |(ident, name)| quote!((#p::String::from(#name), #p::TfEncode::to_value(&self.#ident))),
+    let encode_json = idents
+        .iter()
+        .zip(&json_prefixes)
+        .zip(&names)
+        .zip(types.iter().zip(&spans))
+        .map(|(((ident, prefix), name), (ty, span))| {
+            let call = quote_spanned!(*span=> <#ty as #p::TfEncode>::encode_json);
+            quote! {
+                __out.push_str(#prefix);
+                #call(&self.#ident, __out).map_err(|e| e.at_attr(#name))?;
+            }
+        });
+    let to_value = idents.iter().zip(&names).zip(types.iter().zip(&spans)).map(
+        |((ident, name), (ty, span))| {
+            let call = quote_spanned!(*span=> <#ty as #p::TfEncode>::to_value);
+            quote!((#p::String::from(#name), #call(&self.#ident)))
+        },
     );
 
     let slot_decls: Vec<TokenStream> = slots
         .iter()
         .zip(types)
-        .map(|(slot, ty)| quote!(let mut #slot: #p::Option<#ty> = #p::None;))
+        .map(|(slot, ty)| quote_spanned!(ty.span()=> let mut #slot: #p::Option<#ty> = #p::None;))
         .collect();
-    let decode_arms = |method: TokenStream, source: TokenStream| {
-        let arms = slots.iter().zip(types).zip(&names).map(|((slot, ty), name)| {
-            quote! {
-                #name => {
-                    if #slot.is_some() {
-                        return #p::Err(#p::duplicate_attribute(#name));
+    let decode_arms =
+        |method: TokenStream, source: TokenStream| {
+            let arms = slots.iter().zip(types).zip(&names).zip(&spans).map(
+                |(((slot, ty), name), span)| {
+                    let call = quote_spanned!(*span=> <#ty as #p::TfDecode<#de>>::#method);
+                    quote! {
+                        #name => {
+                            if #slot.is_some() {
+                                return #p::Err(#p::duplicate_attribute(#name));
+                            }
+                            #slot = #p::Some(
+                                #call(#source).map_err(|e| e.at_attr(#name))?,
+                            );
+                        }
                     }
-                    #slot = #p::Some(
-                        <#ty as #p::TfDecode<#de>>::#method(#source).map_err(|e| e.at_attr(#name))?,
-                    );
-                }
+                },
+            );
+            quote! {
+                #(#arms)*
+                __other => return #p::Err(#p::unsupported_attribute(__other)),
             }
-        });
-        quote! {
-            #(#arms)*
-            __other => return #p::Err(#p::unsupported_attribute(__other)),
-        }
-    };
+        };
     let msgpack_arms = decode_arms(quote!(decode_msgpack), quote!(__dec));
     let json_arms = decode_arms(quote!(decode_json), quote!(__r));
     let build =
@@ -178,18 +252,23 @@ fn impls(
             quote!(Self { #(#fields,)* #(#skipped,)* })
         };
     let build_msgpack = build(&|_, name, _| quote!(return #p::Err(#p::missing_attribute(#name))));
-    let build_json = build(&|_, name, ty| quote!(#p::json_missing::<#ty>(#name)?));
+    let build_json =
+        build(&|_, name, ty| quote_spanned!(ty.span()=> #p::json_missing::<#ty>(#name)?));
 
     let from_value = if model.lifetime.is_none() {
-        let take =
-            idents.iter().zip(&names).zip(types).map(
-                |((ident, name), ty)| quote!(#ident: #p::take_attr::<#ty>(&mut __attrs, #name)?),
-            );
+        let take = idents
+            .iter()
+            .zip(&names)
+            .zip(types)
+            .map(|((ident, name), ty)| {
+                let call = quote_spanned!(ty.span()=> #p::take_attr::<#ty>);
+                quote!(#ident: #call(&mut __attrs, #name)?)
+            });
         let skipped = skipped
             .iter()
             .map(|ident| quote!(#ident: #p::Default::default()));
         quote! {
-            impl #impl_generics #p::FromValue for #target {
+            impl #impl_generics #p::FromValue for #target #from_value_where {
                 fn from_value(__value: #p::Value) -> #p::Result<Self, #p::Error> {
                     let mut __attrs = #p::object_attrs(__value)?;
                     let __result = Self { #(#take,)* #(#skipped,)* };
@@ -205,14 +284,14 @@ fn impls(
     };
 
     quote! {
-        impl #impl_generics #p::TfType for #target {
+        impl #impl_generics #p::TfType for #target #type_where {
             const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
             fn tf_type() -> #p::Type {
                 #tf_type
             }
         }
 
-        impl #impl_generics #p::TfEncode for #target {
+        impl #impl_generics #p::TfEncode for #target #encode_where {
             #[inline]
             fn encode_msgpack(&self, __enc: &mut #p::Encoder) -> #p::Result<(), #p::Error> {
                 __enc.write_raw(#header);
@@ -231,7 +310,7 @@ fn impls(
             }
         }
 
-        impl #decode_generics #p::TfDecode<#de> for #target {
+        impl #decode_generics #p::TfDecode<#de> for #target #decode_where {
             #[inline]
             fn decode_msgpack(__dec: &mut #p::Decoder<#de>) -> #p::Result<Self, #p::Error> {
                 let __len = #p::msgpack_begin_object(__dec, #n)?;

@@ -32,35 +32,76 @@ pub fn derive(input: &syn::DeriveInput, which: Which) -> TokenStream {
 }
 
 /// Stub impls beside the compile errors, so that uses of the type elsewhere
-/// do not add a cascade of "trait not implemented" errors.
+/// (as a field of another model, with the codec entry points) do not add a
+/// cascade of "trait not implemented" errors. Emitted for every shape of
+/// input, enums and unions included, through the `crate = "..."` path.
 fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
-    if !matches!(input.data, syn::Data::Struct(_)) {
-        return TokenStream::new();
-    }
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let p = quote!(::tfschema::__private);
+    let krate = crate_path(&input.attrs);
+    let p = quote!(#krate::__private);
     let body = match which {
         Which::Schema => quote! {
             impl #impl_generics #p::TfSchema for #ident #ty_generics #where_clause {
                 fn block() -> #p::Block { ::core::unreachable!() }
             }
         },
-        Which::Value => quote! {
-            impl #impl_generics #p::TfType for #ident #ty_generics #where_clause {
-                const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
-                fn tf_type() -> #p::Type { ::core::unreachable!() }
+        Which::Value => {
+            let mut de_generics = input.generics.clone();
+            de_generics.params.insert(0, syn::parse_quote!('__de));
+            let (de_impl_generics, _, _) = de_generics.split_for_impl();
+            quote! {
+                impl #impl_generics #p::TfType for #ident #ty_generics #where_clause {
+                    const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
+                    fn tf_type() -> #p::Type { ::core::unreachable!() }
+                }
+                impl #impl_generics #p::TfEncode for #ident #ty_generics #where_clause {
+                    fn encode_msgpack(&self, _: &mut #p::Encoder) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
+                    fn encode_json(&self, _: &mut #p::String) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
+                    fn to_value(&self) -> #p::Value { ::core::unreachable!() }
+                }
+                impl #de_impl_generics #p::TfDecode<'__de> for #ident #ty_generics #where_clause {
+                    fn decode_msgpack(_: &mut #p::Decoder<'__de>) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
+                    fn decode_json(_: &mut #p::Reader<'__de>) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
+                }
+                impl #impl_generics #p::FromValue for #ident #ty_generics #where_clause {
+                    fn from_value(_: #p::Value) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
+                }
+                impl #impl_generics #p::TfPlan for #ident #ty_generics #where_clause {
+                    // Value: Debug, Clone, PartialEq and a codec whatever
+                    // the type is, so plan views that hold it stay quiet.
+                    type PlanInner = #p::Value;
+                    type Plan = #p::Value;
+                }
             }
-            impl #impl_generics #p::TfEncode for #ident #ty_generics #where_clause {
-                fn encode_msgpack(&self, _: &mut #p::Encoder) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
-                fn encode_json(&self, _: &mut #p::String) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
-                fn to_value(&self) -> #p::Value { ::core::unreachable!() }
-            }
-        },
+        }
     };
     quote! {
         const _: () = { #body };
     }
+}
+
+/// The `#[tf(crate = "path")]` of a container whose attributes may not have
+/// parsed, for the stubs; `::tfschema` when absent or unreadable.
+fn crate_path(attrs: &[syn::Attribute]) -> syn::Path {
+    let mut path: syn::Path = syn::parse_quote!(::tfschema);
+    for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("crate") {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                if let Ok(p) = lit.parse::<syn::Path>() {
+                    path = p;
+                }
+            } else if meta.input.peek(syn::Token![=]) {
+                let _: syn::Expr = meta.value()?.parse()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                let _content;
+                syn::parenthesized!(_content in meta.input);
+            }
+            Ok(())
+        });
+    }
+    path
 }
 
 /// `b"\xa4name"`: the msgpack encoding of an attribute name (names are
@@ -128,7 +169,7 @@ mod tests {
             "struct Foo { #[tf(required, optional)] a: Option<String>, #[tf(computed)] b: String, #[tf(rename = \"Bad\")] c: bool }",
             Which::Value,
         );
-        assert_eq!(out.matches("compile_error").count(), 4, "{out}");
+        assert_eq!(out.matches("compile_error").count(), 3, "{out}");
         assert!(out.contains("TfEncode"), "stub impl present: {out}");
     }
 
