@@ -1,0 +1,8 @@
+use tfschema::TfValue;
+
+#[derive(TfValue)]
+struct Resource {
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use tfschema::{TfSchema, TfValue};
+
+#[derive(TfSchema, TfValue)]
+struct Empty;
+
+fn main() {}
