@@ -64,7 +64,7 @@ pub struct Field {
     #[darling(default)]
     pub deprecated: Option<SpannedValue<String>>,
     #[darling(default)]
-    pub description: Option<String>,
+    pub description: Option<SpannedValue<String>>,
     #[darling(default)]
     pub markdown: Flag,
     #[darling(default)]

@@ -185,6 +185,12 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
             continue;
         };
         if field.skip.is_present() {
+            if let Some(span) = skip_conflict(field) {
+                errors.push(err_at(
+                    span,
+                    "a `skip`ped field is not part of the schema: remove the other `tf` keys, or `skip`",
+                ));
+            }
             skipped.push(ident);
             continue;
         }
@@ -224,6 +230,32 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
 }
 
 use darling::FromDeriveInput;
+
+/// The span of a `tf` key other than `skip` on a skipped field.
+fn skip_conflict(field: &Field) -> Option<Span> {
+    let flags = [
+        &field.required,
+        &field.optional,
+        &field.computed,
+        &field.sensitive,
+        &field.write_only,
+        &field.markdown,
+        &field.nested,
+    ];
+    if let Some(f) = flags.iter().find(|f| f.is_present()) {
+        return Some(f.span());
+    }
+    field
+        .rename
+        .as_ref()
+        .map(SpannedValue::span)
+        .or_else(|| field.deprecated.as_ref().map(SpannedValue::span))
+        .or_else(|| field.description.as_ref().map(SpannedValue::span))
+        .or_else(|| field.block.as_ref().map(SpannedValue::span))
+        .or_else(|| field.nesting.as_ref().map(SpannedValue::span))
+        .or_else(|| field.min_items.as_ref().map(SpannedValue::span))
+        .or_else(|| field.max_items.as_ref().map(SpannedValue::span))
+}
 
 fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error> {
     let mut errors = Error::accumulator();
@@ -268,6 +300,15 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
     };
 
     let shape = tyinfo::shape(&field.ty);
+    if let Some(inner) = tyinfo::option_inner(&field.ty).and_then(tyinfo::option_inner) {
+        errors.push(err_at(
+            ty_span,
+            format!(
+                "a Terraform value has one null: write `Option<{}>`, not `Option<Option<..>>`",
+                inner.to_token_stream()
+            ),
+        ));
+    }
     if shape.option_of_unknown {
         errors.push(err_at(
             ty_span,
@@ -333,6 +374,30 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
             errors.push(err_at(
                 field.sensitive.span(),
                 "a block cannot be `sensitive`; mark its attributes sensitive instead",
+            ));
+        }
+        if field.write_only.is_present() {
+            errors.push(err_at(
+                field.write_only.span(),
+                "a block cannot be `write_only`; mark its attributes write-only instead",
+            ));
+        }
+        if let Some(d) = &field.deprecated {
+            errors.push(err_at(
+                d.span(),
+                "`deprecated` applies to attributes; a block's schema has no deprecation message: deprecate its attributes instead",
+            ));
+        }
+        if let Some(d) = &field.description {
+            errors.push(err_at(
+                d.span(),
+                "a block's description is its struct's: put it on the struct (doc comment or #[tf(description = \"...\")])",
+            ));
+        }
+        if field.markdown.is_present() {
+            errors.push(err_at(
+                field.markdown.span(),
+                "a block's description kind is its struct's: write #[tf(markdown)] on the struct",
             ));
         }
         Flags {
@@ -487,8 +552,8 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
 
     let description = field
         .description
-        .clone()
-        .unwrap_or_else(|| doc_description(&field.attrs));
+        .as_ref()
+        .map_or_else(|| doc_description(&field.attrs), |d| d.as_str().to_owned());
 
     errors.finish()?;
     Ok(FieldModel {

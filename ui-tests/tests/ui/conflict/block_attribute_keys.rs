@@ -1,0 +1,14 @@
+use tfschema::{TfSchema, TfValue};
+
+#[derive(TfSchema, TfValue)]
+struct Rule {
+    port: u16,
+}
+
+#[derive(TfSchema, TfValue)]
+struct Resource {
+    #[tf(block, write_only, deprecated = "use rules", description = "Rules.", markdown)]
+    rule: Option<Rule>,
+}
+
+fn main() {}

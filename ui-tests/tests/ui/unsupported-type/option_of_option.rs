@@ -1,0 +1,8 @@
+use tfschema::{TfSchema, TfValue};
+
+#[derive(TfSchema, TfValue)]
+struct Resource {
+    note: Option<Option<String>>,
+}
+
+fn main() {}
