@@ -164,7 +164,9 @@ impl Refinements {
             enc.write_unknown();
             return;
         }
-        if kind == RefineKind::Number && (self.number_lower.is_some() || self.number_upper.is_some()) {
+        if kind == RefineKind::Number
+            && (self.number_lower.is_some() || self.number_upper.is_some())
+        {
             let mut trial = Encoder::new();
             self.encode_unchecked(kind, &mut trial);
             if trial.as_bytes().len() > MAX_REFINEMENT_PAYLOAD {
@@ -459,7 +461,10 @@ mod tests {
         let huge = Number::parse(&"9".repeat(1500)).expect("number");
         let r = Refinements {
             not_null: true,
-            number_lower: Some(NumberBound { value: huge, inclusive: true }),
+            number_lower: Some(NumberBound {
+                value: huge,
+                inclusive: true,
+            }),
             ..Refinements::default()
         };
         // Only the not-null refinement survives: the go-cty bytes for that.
