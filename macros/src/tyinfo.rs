@@ -5,9 +5,24 @@
 
 use syn::{GenericArgument, PathArguments, Type};
 
+/// The type inside invisible groups and parentheses. A type that reaches
+/// the derive through a `macro_rules!` `$t:ty` fragment arrives wrapped in a
+/// `Type::Group`.
+pub fn ungroup(mut ty: &Type) -> &Type {
+    loop {
+        match ty {
+            Type::Group(g) => ty = &g.elem,
+            Type::Paren(p) => ty = &p.elem,
+            _ => return ty,
+        }
+    }
+}
+
 /// The last path segment's name and its angle-bracketed type arguments.
 pub fn head(ty: &Type) -> Option<(String, Vec<&Type>)> {
-    let Type::Path(p) = ty else { return None };
+    let Type::Path(p) = ungroup(ty) else {
+        return None;
+    };
     if p.qself.is_some() {
         return None;
     }
@@ -116,7 +131,7 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
     match head(ty) {
         Some((name, args)) if (name == "BTreeMap" || name == "HashMap") && !args.is_empty() => {
             let key = args[0];
-            let ok = match key {
+            let ok = match ungroup(key) {
                 Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
                 _ => {
                     matches!(head(key), Some((k, _)) if ["String", "str", "Cow", "Box"].contains(&k.as_str()))

@@ -81,7 +81,7 @@ fn flag_span(flag: &darling::util::Flag, fallback: Span) -> Span {
 /// Whether the type is one of the primitive value types (so it cannot be a
 /// block or nested attribute).
 fn is_primitive(ty: &syn::Type) -> bool {
-    if let syn::Type::Reference(_) = ty {
+    if let syn::Type::Reference(_) = tyinfo::ungroup(ty) {
         return true;
     }
     matches!(

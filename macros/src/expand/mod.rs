@@ -186,6 +186,33 @@ mod tests {
     }
 
     #[test]
+    fn types_from_macro_fragments_are_seen_through_their_group() {
+        // `$t:ty` in a macro_rules! macro reaches the derive as a Type::Group.
+        let mut input: syn::DeriveInput = syn::parse_str(
+            "struct Foo { #[tf(optional, computed)] a: X, #[tf(block)] b: X, m: X }",
+        )
+        .expect("parse");
+        let types: [syn::Type; 3] = [
+            syn::parse_quote!(Unknown<Option<String>>),
+            syn::parse_quote!(Vec<Inner>),
+            syn::parse_quote!(BTreeMap<u16, String>),
+        ];
+        let syn::Data::Struct(data) = &mut input.data else {
+            unreachable!()
+        };
+        for (field, ty) in data.fields.iter_mut().zip(types) {
+            field.ty = syn::Type::Group(syn::TypeGroup {
+                group_token: Default::default(),
+                elem: Box::new(ty),
+            });
+        }
+        let out = derive(&input, Which::Schema).to_string();
+        // Only the map key is wrong: the wrappers and the Vec were seen.
+        assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+        assert!(out.contains("map keys are strings"), "{out}");
+    }
+
+    #[test]
     fn crate_path_can_be_overridden() {
         let out = expand_str(
             "#[tf(crate = \"my::tf\")] struct Foo { name: String }",
