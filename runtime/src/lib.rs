@@ -20,6 +20,7 @@
 //! # Ok::<(), tfschema::Error>(())
 //! ```
 
+pub mod diag;
 pub mod error;
 pub mod json;
 pub mod limits;
@@ -32,6 +33,7 @@ pub mod schema;
 pub mod server;
 pub mod show;
 pub mod types;
+pub mod validate;
 pub mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};
