@@ -1,0 +1,660 @@
+//! Serving: the provider's gRPC services next to go-plugin's own (health,
+//! `GRPCController`) on tonic's HTTP/2 server, over the listener and TLS set
+//! up by the handshake, until Terraform calls `GRPCController/Shutdown`.
+//!
+//! [`run`] is the whole plugin process (`fn main`); [`serve`] is the same on
+//! an existing tokio runtime with the environment and the handshake output
+//! injected, which is how the tests drive it in-process.
+
+use std::convert::Infallible;
+use std::fmt;
+use std::future::Future;
+use std::io::{self, Write};
+use std::pin::Pin;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, UnixListener};
+use tokio::sync::{mpsc, watch};
+use tokio_rustls::TlsAcceptor;
+use tonic::body::Body;
+use tonic::codegen::http;
+use tonic::server::NamedService;
+use tower::util::{BoxCloneSyncService, ServiceExt as _};
+use tower::Service;
+
+use super::handshake::{
+    choose_protocol, handshake_line, HandshakeError, ListenAddr, PluginEnv, Served, SocketDir,
+    NOT_A_PROGRAM_HINT,
+};
+use super::proto::health::health_server::{Health, HealthServer};
+use super::proto::health::{
+    health_check_response::ServingStatus, HealthCheckRequest, HealthCheckResponse,
+};
+use super::proto::plugin::grpc_controller_server::{GrpcController, GrpcControllerServer};
+use super::proto::plugin::Empty;
+use super::proto::{tfplugin5, tfplugin6};
+use super::tls::{parse_client_cert, server_config, ServerIdentity, TlsError};
+
+/// Terraform's gRPC message size limit, both ways (tonic's default is 4 MiB).
+pub const MAX_MESSAGE_SIZE: usize = 256 << 20;
+
+/// How long in-flight calls may take to finish after `Shutdown` (Terraform
+/// kills the plugin 2 s after asking).
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
+
+/// How long a client may take to complete the TLS handshake.
+const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+type BoxedService = BoxCloneSyncService<http::Request<Body>, http::Response<Body>, Infallible>;
+
+/// The provider implementations to serve, one per plugin protocol version.
+///
+/// Register a `tfplugin6.Provider` implementation, a `tfplugin5.Provider`
+/// implementation or both, and say whether the schema needs protocol 6
+/// ([`crate::schema::Block::requires_protocol_6`]); the handshake picks the
+/// version from that and from what Terraform offers.
+pub struct ProviderServices {
+    services: Vec<(&'static str, BoxedService)>,
+    served: Served,
+}
+
+impl fmt::Debug for ProviderServices {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ProviderServices")
+            .field(
+                "services",
+                &self.services.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            )
+            .field("served", &self.served)
+            .finish()
+    }
+}
+
+impl Default for ProviderServices {
+    fn default() -> Self {
+        ProviderServices::new()
+    }
+}
+
+impl ProviderServices {
+    /// No provider yet.
+    pub fn new() -> Self {
+        ProviderServices {
+            services: Vec::new(),
+            served: Served {
+                v5: false,
+                v6: false,
+                requires_v6: false,
+            },
+        }
+    }
+
+    /// Serves `provider` as `tfplugin6.Provider`.
+    pub fn protocol_6<P: tfplugin6::provider_server::Provider>(mut self, provider: P) -> Self {
+        let server = tfplugin6::provider_server::ProviderServer::new(provider)
+            .max_decoding_message_size(MAX_MESSAGE_SIZE)
+            .max_encoding_message_size(MAX_MESSAGE_SIZE);
+        self.add(server);
+        self.served.v6 = true;
+        self
+    }
+
+    /// Serves `provider` as `tfplugin5.Provider`.
+    pub fn protocol_5<P: tfplugin5::provider_server::Provider>(mut self, provider: P) -> Self {
+        let server = tfplugin5::provider_server::ProviderServer::new(provider)
+            .max_decoding_message_size(MAX_MESSAGE_SIZE)
+            .max_encoding_message_size(MAX_MESSAGE_SIZE);
+        self.add(server);
+        self.served.v5 = true;
+        self
+    }
+
+    /// Whether some schema uses nested attributes (protocol 6 only).
+    pub fn requires_protocol_6(mut self, requires: bool) -> Self {
+        self.served.requires_v6 = requires;
+        self
+    }
+
+    /// What is served, as the handshake sees it.
+    pub fn served(&self) -> Served {
+        self.served
+    }
+
+    fn add<S>(&mut self, service: S)
+    where
+        S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible>
+            + NamedService
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        S::Future: Send + 'static,
+    {
+        self.services.retain(|(name, _)| *name != S::NAME);
+        self.services
+            .push((S::NAME, BoxCloneSyncService::new(service)));
+    }
+}
+
+/// Options of [`serve`]: the environment and where the handshake line goes.
+pub struct ServeOptions {
+    env: PluginEnv,
+    handshake_out: Box<dyn Write + Send>,
+    force_protocol: Option<u32>,
+    prefer_tcp: bool,
+    ignore_sigint: bool,
+}
+
+impl fmt::Debug for ServeOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ServeOptions")
+            .field("env", &self.env)
+            .field("force_protocol", &self.force_protocol)
+            .field("prefer_tcp", &self.prefer_tcp)
+            .field("ignore_sigint", &self.ignore_sigint)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ServeOptions {
+    /// The given environment, the handshake line on stdout, SIGINT ignored.
+    pub fn new(env: PluginEnv) -> Self {
+        ServeOptions {
+            env,
+            handshake_out: Box::new(io::stdout()),
+            force_protocol: None,
+            prefer_tcp: false,
+            ignore_sigint: true,
+        }
+    }
+
+    /// Writes the handshake line here instead of stdout.
+    pub fn handshake_output(mut self, out: impl Write + Send + 'static) -> Self {
+        self.handshake_out = Box::new(out);
+        self
+    }
+
+    /// Forces the protocol version (like `TFSCHEMA_FORCE_PROTOCOL`).
+    pub fn force_protocol(mut self, version: u32) -> Self {
+        self.force_protocol = Some(version);
+        self
+    }
+
+    /// Listens on TCP 127.0.0.1 instead of a unix socket.
+    pub fn prefer_tcp(mut self, tcp: bool) -> Self {
+        self.prefer_tcp = tcp;
+        self
+    }
+
+    /// Whether to ignore SIGINT (default: yes; Terraform stops providers
+    /// with the Stop RPC, and Ctrl-C reaches the whole process group).
+    pub fn ignore_sigint(mut self, ignore: bool) -> Self {
+        self.ignore_sigint = ignore;
+        self
+    }
+}
+
+/// Why the plugin could not serve.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The magic cookie is missing: someone ran the binary by hand.
+    NotLaunchedByTerraform,
+    /// Protocol negotiation or the plugin environment failed.
+    Handshake(HandshakeError),
+    /// TLS setup failed.
+    Tls(TlsError),
+    /// Listening or writing the handshake line failed.
+    Io { context: String, source: io::Error },
+    /// The gRPC server failed.
+    Transport(tonic::transport::Error),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeError::NotLaunchedByTerraform => f.write_str(NOT_A_PROGRAM_HINT),
+            ServeError::Handshake(e) => write!(f, "plugin handshake: {e}"),
+            ServeError::Tls(e) => write!(f, "plugin TLS: {e}"),
+            ServeError::Io { context, source } => write!(f, "{context}: {source}"),
+            ServeError::Transport(e) => write!(f, "gRPC server: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServeError::NotLaunchedByTerraform => None,
+            ServeError::Handshake(e) => Some(e),
+            ServeError::Tls(e) => Some(e),
+            ServeError::Io { source, .. } => Some(source),
+            ServeError::Transport(e) => Some(e),
+        }
+    }
+}
+
+impl From<HandshakeError> for ServeError {
+    fn from(e: HandshakeError) -> Self {
+        ServeError::Handshake(e)
+    }
+}
+
+impl From<TlsError> for ServeError {
+    fn from(e: TlsError) -> Self {
+        ServeError::Tls(e)
+    }
+}
+
+/// The plugin process: checks the magic cookie, sets up hclog JSON logging on
+/// stderr and a tokio runtime, serves until `Shutdown`, and returns the exit
+/// code. Use it as `fn main() -> ExitCode { tfschema::server::run(services) }`.
+pub fn run(services: ProviderServices) -> ExitCode {
+    let env = PluginEnv::from_process();
+    if !env.launched_by_terraform() {
+        eprintln!("{NOT_A_PROGRAM_HINT}");
+        return ExitCode::FAILURE;
+    }
+    super::log::init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("Error: starting the tokio runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(serve(services, ServeOptions::new(env)));
+    // Work still running after Shutdown (e.g. a stuck call) must not keep
+    // the process alive: Terraform kills it 2 s after asking anyway.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!(error = %e, "plugin failed");
+            eprintln!("Error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Performs the handshake and serves until `GRPCController/Shutdown`, then
+/// shuts the server down gracefully (at most a second for calls in flight)
+/// and returns.
+pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
+    let ServeOptions {
+        env,
+        mut handshake_out,
+        force_protocol,
+        prefer_tcp,
+        ignore_sigint,
+    } = options;
+    if !env.launched_by_terraform() {
+        return Err(ServeError::NotLaunchedByTerraform);
+    }
+    let forced = match force_protocol {
+        Some(v) => Some(v),
+        None => env.forced_version()?,
+    };
+    let offered = env.offered_versions();
+    let protocol = choose_protocol(offered.as_deref(), services.served, forced)?;
+
+    let tls = match env.client_cert.as_deref() {
+        Some(pem) => {
+            let identity = ServerIdentity::generate()?;
+            let config = server_config(&identity, parse_client_cert(pem)?)?;
+            Some((identity, TlsAcceptor::from(config)))
+        }
+        None => None,
+    };
+
+    let (listener, addr, socket_dir) = bind(&env, prefer_tcp).await?;
+
+    if ignore_sigint {
+        ignore_sigint_signals();
+    }
+
+    let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    let router = Router::new(services, shutdown_tx);
+    let (conn_tx, conn_rx) = mpsc::channel(16);
+    let acceptor = tls.as_ref().map(|(_, acceptor)| acceptor.clone());
+    let accept_task = tokio::spawn(accept_loop(listener, acceptor, conn_tx));
+
+    let line = handshake_line(
+        protocol,
+        &addr,
+        tls.as_ref().map(|(identity, _)| identity.cert_der()),
+    );
+    let written = writeln!(handshake_out, "{line}").and_then(|()| handshake_out.flush());
+    if let Err(source) = written {
+        accept_task.abort();
+        return Err(ServeError::Io {
+            context: "writing the handshake line".to_owned(),
+            source,
+        });
+    }
+    tracing::debug!(
+        protocol,
+        network = addr.network(),
+        address = %addr,
+        tls = tls.is_some(),
+        "plugin serving"
+    );
+
+    let server = tonic::transport::Server::builder().serve_with_incoming_shutdown(
+        router,
+        tokio_stream::wrappers::ReceiverStream::new(conn_rx),
+        shutdown_requested(shutdown_rx.clone()),
+    );
+    tokio::pin!(server);
+    let result = tokio::select! {
+        result = &mut server => result,
+        () = shutdown_requested(shutdown_rx) => {
+            match tokio::time::timeout(SHUTDOWN_GRACE, &mut server).await {
+                Ok(result) => result,
+                Err(_) => {
+                    tracing::warn!("calls still in flight after the shutdown grace period; stopping anyway");
+                    Ok(())
+                }
+            }
+        }
+    };
+    accept_task.abort();
+    drop(socket_dir);
+    tracing::debug!("plugin stopped");
+    result.map_err(ServeError::Transport)
+}
+
+async fn shutdown_requested(mut rx: watch::Receiver<bool>) {
+    // An error means the sender is gone: nobody can ask any more, so treat
+    // it as a request as well rather than serving forever unstoppable.
+    let _ = rx.wait_for(|requested| *requested).await;
+}
+
+fn ignore_sigint_signals() {
+    use tokio::signal::unix::{signal, SignalKind};
+    // Registering a tokio handler replaces the default action (terminate)
+    // for the rest of the process; draining it just logs.
+    match signal(SignalKind::interrupt()) {
+        Ok(mut sigint) => {
+            tokio::spawn(async move {
+                while sigint.recv().await.is_some() {
+                    tracing::debug!("SIGINT ignored: Terraform stops providers with the Stop RPC");
+                }
+            });
+        }
+        Err(e) => tracing::warn!(error = %e, "could not ignore SIGINT"),
+    }
+}
+
+/// The listening socket.
+enum Listener {
+    Unix(UnixListener),
+    Tcp(TcpListener),
+}
+
+/// Binds a unix socket in a private temporary directory, or TCP on
+/// 127.0.0.1 (the port range from the environment) when asked or when the
+/// unix socket cannot be created.
+async fn bind(
+    env: &PluginEnv,
+    prefer_tcp: bool,
+) -> Result<(Listener, ListenAddr, Option<SocketDir>), ServeError> {
+    if !prefer_tcp {
+        let base = env
+            .unix_socket_dir
+            .clone()
+            .unwrap_or_else(std::env::temp_dir);
+        let unix = SocketDir::create(&base).and_then(|dir| {
+            let path = dir.socket_path();
+            UnixListener::bind(&path).map(|l| (l, path, dir))
+        });
+        match unix {
+            Ok((listener, path, dir)) => {
+                return Ok((Listener::Unix(listener), ListenAddr::Unix(path), Some(dir)))
+            }
+            Err(e) => tracing::warn!(
+                error = %e,
+                dir = %base.display(),
+                "cannot listen on a unix socket; falling back to TCP"
+            ),
+        }
+    }
+    let ports = env.port_range()?.unwrap_or((0, 0));
+    let mut last_err = None;
+    for port in ports.0..=ports.1 {
+        match TcpListener::bind(("127.0.0.1", port)).await {
+            Ok(listener) => {
+                let addr = listener.local_addr().map_err(|source| ServeError::Io {
+                    context: "reading the TCP listener's address".to_owned(),
+                    source,
+                })?;
+                return Ok((Listener::Tcp(listener), ListenAddr::Tcp(addr), None));
+            }
+            Err(e) => last_err = Some(e),
+        }
+    }
+    Err(ServeError::Io {
+        context: format!(
+            "no free TCP port on 127.0.0.1 between {} and {}",
+            ports.0, ports.1
+        ),
+        source: last_err.unwrap_or_else(|| io::Error::other("empty port range")),
+    })
+}
+
+/// Accepts connections, completes TLS on each in its own task (a slow client
+/// does not hold up others) and hands them to the server.
+async fn accept_loop(
+    listener: Listener,
+    tls: Option<TlsAcceptor>,
+    conns: mpsc::Sender<io::Result<Conn>>,
+) {
+    loop {
+        let accepted: io::Result<Box<dyn IoStream>> = match &listener {
+            Listener::Unix(l) => l
+                .accept()
+                .await
+                .map(|(s, _)| Box::new(s) as Box<dyn IoStream>),
+            Listener::Tcp(l) => l.accept().await.map(|(s, _)| {
+                let _ = s.set_nodelay(true);
+                Box::new(s) as Box<dyn IoStream>
+            }),
+        };
+        let io = match accepted {
+            Ok(io) => io,
+            Err(e) => {
+                // E.g. out of file descriptors: wait a little, keep serving
+                // the connections we have.
+                tracing::warn!(error = %e, "accepting a connection failed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        match &tls {
+            None => {
+                if conns.send(Ok(Conn(io))).await.is_err() {
+                    return;
+                }
+            }
+            Some(acceptor) => {
+                let acceptor = acceptor.clone();
+                let conns = conns.clone();
+                tokio::spawn(async move {
+                    match tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, acceptor.accept(io)).await {
+                        Ok(Ok(stream)) => {
+                            let _ = conns.send(Ok(Conn(Box::new(stream)))).await;
+                        }
+                        Ok(Err(e)) => {
+                            tracing::warn!(error = %e, "TLS handshake with the client failed");
+                        }
+                        Err(_) => tracing::warn!("TLS handshake with the client timed out"),
+                    }
+                });
+            }
+        }
+    }
+}
+
+trait IoStream: AsyncRead + AsyncWrite + Unpin + Send + 'static {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send + 'static> IoStream for T {}
+
+/// One accepted connection (plain or TLS, unix or TCP).
+struct Conn(Box<dyn IoStream>);
+
+impl tonic::transport::server::Connected for Conn {
+    type ConnectInfo = ();
+
+    fn connect_info(&self) -> Self::ConnectInfo {}
+}
+
+impl AsyncRead for Conn {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut *self.0).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Conn {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut *self.0).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut *self.0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut *self.0).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut *self.0).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.0.is_write_vectored()
+    }
+}
+
+/// Routes each call by its service name (`/<service>/<method>`); unknown
+/// services (e.g. `plugin.GRPCStdio`, `plugin.GRPCBroker`) get Unimplemented.
+#[derive(Clone)]
+struct Router {
+    services: Arc<Vec<(&'static str, BoxedService)>>,
+}
+
+impl Router {
+    fn new(mut services: ProviderServices, shutdown: watch::Sender<bool>) -> Router {
+        services.add(
+            HealthServer::new(PluginHealth)
+                .max_decoding_message_size(MAX_MESSAGE_SIZE)
+                .max_encoding_message_size(MAX_MESSAGE_SIZE),
+        );
+        services.add(GrpcControllerServer::new(Controller { shutdown }));
+        Router {
+            services: Arc::new(services.services),
+        }
+    }
+}
+
+impl Service<http::Request<Body>> for Router {
+    type Response = http::Response<Body>;
+    type Error = Infallible;
+    type Future =
+        Pin<Box<dyn Future<Output = Result<http::Response<Body>, Infallible>> + Send + 'static>>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, req: http::Request<Body>) -> Self::Future {
+        let path = req.uri().path();
+        let name = path
+            .strip_prefix('/')
+            .and_then(|p| p.split_once('/'))
+            .map(|(service, _)| service)
+            .unwrap_or_default();
+        match self.services.iter().find(|(n, _)| *n == name) {
+            Some((_, service)) => Box::pin(service.clone().oneshot(req)),
+            None => {
+                tracing::debug!(path, "call to an unserved gRPC service");
+                let status = tonic::Status::unimplemented(format!(
+                    "service {name:?} is not served by this plugin"
+                ));
+                Box::pin(std::future::ready(Ok(status.into_http())))
+            }
+        }
+    }
+}
+
+/// `grpc.health.v1.Health`: the plugin is SERVING as long as it runs.
+struct PluginHealth;
+
+impl PluginHealth {
+    fn status(service: &str) -> Result<HealthCheckResponse, tonic::Status> {
+        match service {
+            "" | "plugin" => Ok(HealthCheckResponse {
+                status: ServingStatus::Serving as i32,
+            }),
+            other => Err(tonic::Status::not_found(format!(
+                "unknown service {other:?}"
+            ))),
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl Health for PluginHealth {
+    async fn check(
+        &self,
+        request: tonic::Request<HealthCheckRequest>,
+    ) -> Result<tonic::Response<HealthCheckResponse>, tonic::Status> {
+        PluginHealth::status(&request.get_ref().service).map(tonic::Response::new)
+    }
+
+    /// The status never changes while the plugin runs: one message, then the
+    /// stream ends.
+    type WatchStream = tokio_stream::Once<Result<HealthCheckResponse, tonic::Status>>;
+
+    async fn watch(
+        &self,
+        request: tonic::Request<HealthCheckRequest>,
+    ) -> Result<tonic::Response<Self::WatchStream>, tonic::Status> {
+        let status = PluginHealth::status(&request.get_ref().service)?;
+        Ok(tonic::Response::new(tokio_stream::once(Ok(status))))
+    }
+}
+
+/// `plugin.GRPCController`: `Shutdown` stops the server.
+struct Controller {
+    shutdown: watch::Sender<bool>,
+}
+
+#[tonic::async_trait]
+impl GrpcController for Controller {
+    async fn shutdown(
+        &self,
+        _request: tonic::Request<Empty>,
+    ) -> Result<tonic::Response<Empty>, tonic::Status> {
+        tracing::debug!("shutdown requested by the plugin client");
+        self.shutdown.send_replace(true);
+        Ok(tonic::Response::new(Empty {}))
+    }
+}

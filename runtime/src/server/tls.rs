@@ -1,0 +1,375 @@
+//! go-plugin's AutoMTLS, server side: a fresh self-signed server certificate
+//! per run (printed in the handshake line, trusted by Terraform for that run
+//! only) and a rustls server configuration that requires exactly the client
+//! certificate Terraform passed in `PLUGIN_CLIENT_CERT`.
+//!
+//! The client certificate is pinned by its DER bytes rather than verified as a
+//! chain (go-plugin marks it as a CA, which WebPKI refuses as an end entity);
+//! its P-521 signature over the handshake is still verified, which is why the
+//! crypto provider is aws-lc-rs (ring has no P-521).
+
+use std::fmt;
+use std::sync::Arc;
+
+use rustls::client::danger::HandshakeSignatureValid;
+use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, UnixTime};
+use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
+use rustls::{DigitallySignedStruct, DistinguishedName, ServerConfig, SignatureScheme};
+
+/// The crypto provider used on both sides of the plugin connection.
+pub fn crypto_provider() -> Arc<CryptoProvider> {
+    Arc::new(rustls::crypto::aws_lc_rs::default_provider())
+}
+
+/// The plugin's certificate for one run: self-signed, ECDSA P-256,
+/// CN and SAN `localhost`, extended key usage ServerAuth.
+pub struct ServerIdentity {
+    cert: CertificateDer<'static>,
+    key: PrivatePkcs8KeyDer<'static>,
+}
+
+impl fmt::Debug for ServerIdentity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The private key stays out of logs.
+        f.debug_struct("ServerIdentity")
+            .field("cert_len", &self.cert.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ServerIdentity {
+    /// Generates a fresh key and certificate.
+    pub fn generate() -> Result<ServerIdentity, TlsError> {
+        use rcgen::{
+            CertificateParams, DistinguishedName as Dn, DnType, ExtendedKeyUsagePurpose, KeyPair,
+            KeyUsagePurpose, PKCS_ECDSA_P256_SHA256,
+        };
+        let key = KeyPair::generate_for(&PKCS_ECDSA_P256_SHA256)
+            .map_err(|e| TlsError::new(format!("generating the server key: {e}")))?;
+        let mut params = CertificateParams::new(vec!["localhost".to_owned()])
+            .map_err(|e| TlsError::new(format!("server certificate parameters: {e}")))?;
+        let mut dn = Dn::new();
+        dn.push(DnType::CommonName, "localhost");
+        params.distinguished_name = dn;
+        params.key_usages = vec![
+            KeyUsagePurpose::DigitalSignature,
+            KeyUsagePurpose::KeyAgreement,
+        ];
+        params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
+        let cert = params
+            .self_signed(&key)
+            .map_err(|e| TlsError::new(format!("signing the server certificate: {e}")))?;
+        Ok(ServerIdentity {
+            cert: cert.der().clone(),
+            key: PrivatePkcs8KeyDer::from(key.serialize_der()),
+        })
+    }
+
+    /// The certificate (DER), as printed in the handshake line.
+    pub fn cert_der(&self) -> &[u8] {
+        self.cert.as_ref()
+    }
+}
+
+/// Parses `PLUGIN_CLIENT_CERT`: the first PEM `CERTIFICATE` block.
+pub fn parse_client_cert(pem: &str) -> Result<CertificateDer<'static>, TlsError> {
+    CertificateDer::from_pem_slice(pem.as_bytes())
+        .map_err(|e| TlsError::new(format!("PLUGIN_CLIENT_CERT is not a PEM certificate: {e}")))
+}
+
+/// The rustls server configuration: our certificate, the client certificate
+/// required and pinned, TLS 1.2 and 1.3, ALPN `h2`.
+pub fn server_config(
+    identity: &ServerIdentity,
+    client_cert: CertificateDer<'static>,
+) -> Result<Arc<ServerConfig>, TlsError> {
+    let provider = crypto_provider();
+    let verifier = PinnedClientCert {
+        cert: client_cert,
+        algorithms: provider.signature_verification_algorithms,
+    };
+    let mut config = ServerConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
+        .map_err(|e| TlsError::new(format!("TLS versions: {e}")))?
+        .with_client_cert_verifier(Arc::new(verifier))
+        .with_single_cert(
+            vec![identity.cert.clone()],
+            PrivateKeyDer::Pkcs8(identity.key.clone_key()),
+        )
+        .map_err(|e| TlsError::new(format!("server certificate: {e}")))?;
+    config.alpn_protocols = vec![b"h2".to_vec()];
+    Ok(Arc::new(config))
+}
+
+/// Accepts exactly one client certificate, compared byte for byte; the
+/// handshake signature is verified with that certificate's key.
+#[derive(Debug)]
+struct PinnedClientCert {
+    cert: CertificateDer<'static>,
+    algorithms: WebPkiSupportedAlgorithms,
+}
+
+impl ClientCertVerifier for PinnedClientCert {
+    fn root_hint_subjects(&self) -> &[DistinguishedName] {
+        // No hints: Go's client then offers its certificate unconditionally.
+        &[]
+    }
+
+    fn verify_client_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _now: UnixTime,
+    ) -> Result<ClientCertVerified, rustls::Error> {
+        if end_entity.as_ref() == self.cert.as_ref() {
+            Ok(ClientCertVerified::assertion())
+        } else {
+            Err(rustls::Error::InvalidCertificate(
+                rustls::CertificateError::ApplicationVerificationFailure,
+            ))
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.algorithms.supported_schemes()
+    }
+}
+
+/// A TLS setup failure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TlsError {
+    message: String,
+}
+
+impl TlsError {
+    fn new(message: String) -> Self {
+        TlsError { message }
+    }
+}
+
+impl fmt::Display for TlsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for TlsError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rcgen::{
+        BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, KeyPair,
+        KeyUsagePurpose, PKCS_ECDSA_P521_SHA512,
+    };
+    use rustls::pki_types::ServerName;
+    use rustls::{ClientConfig, ClientConnection, RootCertStore, ServerConnection};
+
+    /// A client certificate the way go-plugin makes one: P-521, CA, SAN
+    /// localhost, ClientAuth and ServerAuth.
+    fn go_plugin_client_cert() -> (CertificateDer<'static>, PrivateKeyDer<'static>, String) {
+        let key = KeyPair::generate_for(&PKCS_ECDSA_P521_SHA512).expect("P-521 key");
+        let mut params = CertificateParams::new(vec!["localhost".to_owned()]).expect("params");
+        params
+            .distinguished_name
+            .push(DnType::CommonName, "localhost");
+        params
+            .distinguished_name
+            .push(DnType::OrganizationName, "HashiCorp");
+        params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        params.key_usages = vec![
+            KeyUsagePurpose::DigitalSignature,
+            KeyUsagePurpose::KeyEncipherment,
+            KeyUsagePurpose::KeyCertSign,
+        ];
+        params.extended_key_usages = vec![
+            ExtendedKeyUsagePurpose::ClientAuth,
+            ExtendedKeyUsagePurpose::ServerAuth,
+        ];
+        let cert = params.self_signed(&key).expect("self-signed");
+        let pem = cert.pem();
+        (
+            cert.der().clone(),
+            PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der())),
+            pem,
+        )
+    }
+
+    fn client_config(
+        server_cert: &[u8],
+        client: (CertificateDer<'static>, PrivateKeyDer<'static>),
+    ) -> Arc<ClientConfig> {
+        let mut roots = RootCertStore::empty();
+        roots
+            .add(CertificateDer::from(server_cert.to_vec()))
+            .expect("root");
+        let mut config = ClientConfig::builder_with_provider(crypto_provider())
+            .with_safe_default_protocol_versions()
+            .expect("versions")
+            .with_root_certificates(roots)
+            .with_client_auth_cert(vec![client.0], client.1)
+            .expect("client cert");
+        config.alpn_protocols = vec![b"h2".to_vec()];
+        Arc::new(config)
+    }
+
+    /// Runs a handshake between the two configurations in memory.
+    fn handshake(
+        server: Arc<ServerConfig>,
+        client: Arc<ClientConfig>,
+    ) -> Result<(ServerConnection, ClientConnection), rustls::Error> {
+        let mut s = ServerConnection::new(server)?;
+        let name = ServerName::try_from("localhost").expect("name");
+        let mut c = ClientConnection::new(client, name)?;
+        for _ in 0..20 {
+            if !s.is_handshaking() && !c.is_handshaking() {
+                break;
+            }
+            let mut buf = Vec::new();
+            while c.wants_write() {
+                c.write_tls(&mut buf)
+                    .map_err(|e| rustls::Error::General(e.to_string()))?;
+            }
+            let mut slice = buf.as_slice();
+            while !slice.is_empty() {
+                s.read_tls(&mut slice)
+                    .map_err(|e| rustls::Error::General(e.to_string()))?;
+                s.process_new_packets()?;
+            }
+            let mut buf = Vec::new();
+            while s.wants_write() {
+                s.write_tls(&mut buf)
+                    .map_err(|e| rustls::Error::General(e.to_string()))?;
+            }
+            let mut slice = buf.as_slice();
+            while !slice.is_empty() {
+                c.read_tls(&mut slice)
+                    .map_err(|e| rustls::Error::General(e.to_string()))?;
+                c.process_new_packets()?;
+            }
+        }
+        Ok((s, c))
+    }
+
+    #[test]
+    fn pinned_p521_client_is_accepted() {
+        let identity = ServerIdentity::generate().expect("identity");
+        let (der, key, pem) = go_plugin_client_cert();
+        let pinned = parse_client_cert(&pem).expect("pem");
+        assert_eq!(pinned, der);
+        let server = server_config(&identity, pinned).expect("server config");
+        let client = client_config(identity.cert_der(), (der.clone(), key));
+        let (s, c) = handshake(server, client).expect("handshake");
+        assert!(!s.is_handshaking() && !c.is_handshaking());
+        assert_eq!(s.alpn_protocol(), Some(&b"h2"[..]));
+        assert_eq!(
+            s.peer_certificates()
+                .map(|certs| certs[0].as_ref().to_vec()),
+            Some(der.as_ref().to_vec())
+        );
+    }
+
+    #[test]
+    fn other_client_cert_is_rejected() {
+        let identity = ServerIdentity::generate().expect("identity");
+        let (_, _, expected_pem) = go_plugin_client_cert();
+        let (other_der, other_key, _) = go_plugin_client_cert();
+        let server = server_config(&identity, parse_client_cert(&expected_pem).expect("pem"))
+            .expect("server config");
+        let client = client_config(identity.cert_der(), (other_der, other_key));
+        let err = handshake(server, client).expect_err("must be rejected");
+        assert!(
+            matches!(
+                err,
+                rustls::Error::InvalidCertificate(
+                    rustls::CertificateError::ApplicationVerificationFailure
+                )
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn client_without_cert_is_rejected() {
+        let identity = ServerIdentity::generate().expect("identity");
+        let (_, _, pem) = go_plugin_client_cert();
+        let server =
+            server_config(&identity, parse_client_cert(&pem).expect("pem")).expect("config");
+        let mut roots = RootCertStore::empty();
+        roots
+            .add(CertificateDer::from(identity.cert_der().to_vec()))
+            .expect("root");
+        let client = ClientConfig::builder_with_provider(crypto_provider())
+            .with_safe_default_protocol_versions()
+            .expect("versions")
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        assert!(handshake(server, Arc::new(client)).is_err());
+    }
+
+    #[test]
+    fn server_cert_is_valid_for_localhost_only() {
+        let identity = ServerIdentity::generate().expect("identity");
+        let (der, key, pem) = go_plugin_client_cert();
+        let server =
+            server_config(&identity, parse_client_cert(&pem).expect("pem")).expect("config");
+        let client = client_config(identity.cert_der(), (der, key));
+        let mut s = ServerConnection::new(server).expect("server");
+        let _ = &mut s;
+        let name = ServerName::try_from("example.com").expect("name");
+        let mut c = ClientConnection::new(client, name).expect("client");
+        // Drive just far enough for the client to check the server's name.
+        let mut buf = Vec::new();
+        while c.wants_write() {
+            c.write_tls(&mut buf).expect("write");
+        }
+        let mut slice = buf.as_slice();
+        while !slice.is_empty() {
+            s.read_tls(&mut slice).expect("read");
+            s.process_new_packets().expect("server");
+        }
+        let mut buf = Vec::new();
+        while s.wants_write() {
+            s.write_tls(&mut buf).expect("write");
+        }
+        let mut slice = buf.as_slice();
+        let mut failed = false;
+        while !slice.is_empty() {
+            c.read_tls(&mut slice).expect("read");
+            if c.process_new_packets().is_err() {
+                failed = true;
+                break;
+            }
+        }
+        assert!(
+            failed,
+            "a certificate for localhost must not pass as example.com"
+        );
+    }
+
+    #[test]
+    fn bad_pem_is_a_clear_error() {
+        let err = parse_client_cert("not a cert").expect_err("must fail");
+        assert!(err.to_string().contains("PLUGIN_CLIENT_CERT"), "{err}");
+    }
+}
