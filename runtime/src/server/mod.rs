@@ -8,10 +8,11 @@
 //! build on these.
 //!
 //! ```no_run
-//! # fn provider_impls() -> tfschema::server::ProviderServices { unimplemented!() }
 //! fn main() -> std::process::ExitCode {
-//!     // ProviderServices::new().protocol_6(my_tfplugin6_provider)...
-//!     tfschema::server::run(provider_impls())
+//!     // Add the implementations: `.protocol_6(my_tfplugin6_provider)` and/or
+//!     // `.protocol_5(...)`, and `.requires_protocol_6(schema_needs_it)`.
+//!     let services = tfschema::server::ProviderServices::new();
+//!     tfschema::server::run(services)
 //! }
 //! ```
 
