@@ -448,6 +448,68 @@ fn round_to_float(neg: bool, m: &BigUint, e: i64, mbits: i64, min_lsb: i64, max_
     sign * k * pow2_f64(exp)
 }
 
+/// Go's plain text of an `f64`-origin number (`Text('f', -1)` at 53 bits)
+/// from Rust's shortest round-trip digits, when those are provably Go's;
+/// `false` (nothing written) sends the caller to the exact walk.
+///
+/// Go's walk ([`shortest`]) and Rust's shortest digits (ryu, or `{}`) both
+/// give the shortest digit string that reads back to the value, and among
+/// those the one nearest to it. They part only where the two agree on no
+/// single answer or on different bounds:
+///
+/// * subnormals and zero (Go keeps 53 bits of precision where an `f64` has
+///   fewer, so it prints more digits), and powers of two (Go uses symmetric
+///   half-ulp bounds where the lower one is really a quarter ulp): excluded
+///   up front;
+/// * integral values (only those from 2^53 up reach here): excluded, to keep
+///   the reasoning to fractions;
+/// * exact ties between the two nearest shortest candidates, which Go breaks
+///   to an even last digit. A non-integral `f64` is `odd × 2^-q` (q ≥ 1), so
+///   its exact decimal has exactly `q` fraction digits, the last one a 5. A
+///   tie between two candidates with `k` fraction digits means the exact
+///   value is their midpoint, i.e. has exactly `k + 1` fraction digits
+///   ending in 5: a tie is possible exactly when `k == q - 1`. The shortest
+///   digits cannot be longer than the exact ones (`k ≤ q`), and when
+///   `k < q - 1` the nearest candidate is unique, so both pick it.
+///
+/// The tests check this against the exact walk on a few hundred thousand
+/// random values, ties included.
+fn write_f64_fast(f: f64, out: &mut String) -> bool {
+    let bits = f.to_bits();
+    if !f.is_normal() || bits & ((1u64 << 52) - 1) == 0 || f.fract() == 0.0 {
+        return false;
+    }
+    let (_, m, e) = f64_parts(f);
+    // f = odd * 2^-q; q >= 1 as f is not integral.
+    let q = -(e + i64::from(m.trailing_zeros()));
+    let mut buf = ryu::Buffer::new();
+    let text = buf.format_finite(f);
+    let start = out.len();
+    if text.contains('e') {
+        // ryu's exponent form (magnitudes below 1e-5 here): Rust's `{}` has
+        // the same shortest digits, laid out plainly.
+        use std::fmt::Write;
+        if write!(out, "{f}").is_err() {
+            out.truncate(start);
+            return false;
+        }
+    } else {
+        out.push_str(text);
+    }
+    let k = out[start..]
+        .find('.')
+        .map_or(0, |dot| out.len() - start - dot - 1) as i64;
+    if k == 0 || k == q - 1 || k > q {
+        // k == q - 1: a possible tie. k == q means the digits are the exact
+        // value (two numbers with q fraction digits within half an ulp of
+        // each other, less than 10^-q, are equal), which both pick. k == 0
+        // and k > q cannot happen; should they, the exact walk decides.
+        out.truncate(start);
+        return false;
+    }
+    true
+}
+
 /// Exact numeric key of a number, for comparisons and conversions.
 enum Key {
     NegInf,
@@ -758,9 +820,10 @@ impl Number {
     pub fn write_decimal(&self, out: &mut String) -> Result<(), NumberError> {
         match &self.repr {
             Repr::I64(v) => {
-                out.push_str(itoa_i64(*v).as_str());
+                out.push_str(itoa::Buffer::new().format(*v));
                 Ok(())
             }
+            Repr::F64(f) if write_f64_fast(*f, out) => Ok(()),
             _ => match self.digits() {
                 Some((neg, d)) => {
                     d.write_plain(neg, out);
@@ -930,10 +993,6 @@ impl Number {
             _ => None,
         }
     }
-}
-
-fn itoa_i64(v: i64) -> String {
-    v.to_string()
 }
 
 fn key_to_u128_mag(mant: &BigUint, exp: i64) -> Option<u128> {
@@ -1714,6 +1773,88 @@ mod tests {
         let v = 7_171_852_774_153_668_u64 as f64 / 32.0;
         assert_eq!(text(&f(v)), "224120399192302.12");
         assert_eq!(format!("{v}"), "224120399192302.13");
+    }
+
+    /// Go's text of an `f64` by the exact walk alone.
+    fn exact_f64_text(v: f64) -> String {
+        let (neg, m, e) = f64_parts(v);
+        let mut out = String::new();
+        shortest(&BigUint::from(m), e, 53).write_plain(neg, &mut out);
+        out
+    }
+
+    /// The fast path (Rust's shortest digits) agrees with the exact walk
+    /// wherever it answers: random bit patterns over the whole range, and
+    /// values with few significant bits, where ties are frequent.
+    #[test]
+    fn f64_fast_path_agrees_with_the_exact_walk() {
+        let mut r = Lcg(11);
+        let mut fast = 0;
+        let mut declined = 0;
+        let mut check = |v: f64| {
+            let mut out = String::from("x");
+            if write_f64_fast(v, &mut out) {
+                assert_eq!(&out[1..], exact_f64_text(v), "{v:e} ({:#x})", v.to_bits());
+                fast += 1;
+            } else {
+                assert_eq!(out, "x", "nothing written when declining");
+                declined += 1;
+            }
+        };
+        // Uniform bit patterns (NaN and infinities are never passed in).
+        for _ in 0..200_000 {
+            let v = f64::from_bits((r.next() << 33) ^ (r.next() << 2) ^ (r.next() >> 29));
+            if v.is_finite() {
+                check(v);
+            }
+        }
+        // Short mantissas at every scale, including the tie cases, and the
+        // neighbours of each.
+        for _ in 0..40_000 {
+            let bits = 1 + r.next() % 53;
+            let m = ((r.next() << 31) ^ r.next()) & ((1u64 << bits) - 1) | 1;
+            let scale = (r.next() % 200) as i32 - 120;
+            let v = m as f64 * 2f64.powi(scale);
+            for w in [
+                v,
+                -v,
+                f64::from_bits(v.to_bits() + 1),
+                f64::from_bits(v.to_bits() - 1),
+            ] {
+                if w.is_finite() {
+                    check(w);
+                }
+            }
+        }
+        // Decimal fractions as people write them.
+        for i in 0..20_000u32 {
+            check(f64::from(i) / 4.0 + 0.125);
+            check(f64::from(i) / 1000.0);
+            check(f64::from(i) * 0.1);
+        }
+        assert!(
+            fast > 250_000 && declined > 10_000,
+            "{fast} fast, {declined} declined"
+        );
+
+        // Known ties and edge cases go to the exact walk.
+        let tie = 7_171_852_774_153_668_u64 as f64 / 32.0;
+        assert!(!write_f64_fast(tie, &mut String::new()));
+        for v in [
+            0.0,
+            -0.0,
+            5e-324,
+            1.0,
+            0.5,
+            2f64.powi(-1000),
+            1e20,
+            2f64.powi(60),
+        ] {
+            assert!(!write_f64_fast(v, &mut String::new()), "{v:e}");
+        }
+        let mut out = String::new();
+        assert!(write_f64_fast(2499.875, &mut out));
+        assert_eq!(out, "2499.875");
     }
 
     #[test]
