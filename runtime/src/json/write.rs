@@ -6,6 +6,24 @@ use crate::number::Number;
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
+/// Bytes that may need an escape: the ones escaped below, and `e2`, the
+/// first byte of U+2028/U+2029.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'&' as usize] = true;
+    t[0xe2] = true;
+    t
+};
+
 /// Appends `s` as a JSON string literal, escaped as Go's `encoding/json`:
 /// `"` and `\` escaped; `\n`, `\r`, `\t` short forms; every other control
 /// character, `<`, `>`, `&`, U+2028 and U+2029 as `\u00XX`/`\u20XX`.
@@ -17,6 +35,11 @@ pub fn write_string(out: &mut String, s: &str) {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
+        if !SPECIAL[usize::from(b)] {
+            // The common case: a byte written as is.
+            i += 1;
+            continue;
+        }
         let escape: Option<&str> = match b {
             b'"' => Some("\\\""),
             b'\\' => Some("\\\\"),
