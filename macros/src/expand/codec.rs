@@ -232,7 +232,70 @@ fn impls(
             }
         };
     let msgpack_arms = decode_arms(quote!(decode_msgpack), quote!(__dec));
+    // Fast path: go-cty writes an object's attributes sorted by name, the
+    // order of `model.fields`, so each key is first compared with the
+    // expected one's pre-encoded bytes. The first mismatch hands over to the
+    // general loop, which sees the slots already filled (duplicates are
+    // still caught) and reads the remaining keys.
+    let msgpack_in_order = slots.iter().zip(types).zip(&keys).zip(&names).map(
+        |(((slot, ty), key), name)| {
+            quote! {
+                if !__dec.take_raw(#key) {
+                    break '__in_order;
+                }
+                #slot = #p::Some(
+                    <#ty as #p::TfDecode<#de>>::decode_msgpack(__dec).map_err(|e| e.at_attr(#name))?,
+                );
+                __done += 1;
+            }
+        },
+    );
     let json_arms = decode_arms(quote!(decode_json), quote!(__r));
+    // The same fast path for JSON: names match `^[a-z0-9_]+$`, so each
+    // one's JSON literal is the name in quotes.
+    let json_keys: Vec<syn::LitByteStr> = names
+        .iter()
+        .map(|n| {
+            syn::LitByteStr::new(
+                format!("\"{n}\"").as_bytes(),
+                proc_macro2::Span::call_site(),
+            )
+        })
+        .collect();
+    let json_in_order =
+        slots
+            .iter()
+            .zip(types)
+            .zip(&json_keys)
+            .zip(&names)
+            .map(|(((slot, ty), key), name)| {
+                quote! {
+                    if !__r.next_key_is(&mut __first, #key) {
+                        break '__in_order;
+                    }
+                    #slot = #p::Some(
+                        <#ty as #p::TfDecode<#de>>::decode_json(__r).map_err(|e| e.at_attr(#name))?,
+                    );
+                }
+            });
+    // No label without a `break` (an unused label warns in user code).
+    let (msgpack_fast, json_fast) = if n == 0 {
+        (quote!(let __done: usize = 0;), TokenStream::new())
+    } else {
+        (
+            quote! {
+                let mut __done: usize = 0;
+                '__in_order: {
+                    #(#msgpack_in_order)*
+                }
+            },
+            quote! {
+                '__in_order: {
+                    #(#json_in_order)*
+                }
+            },
+        )
+    };
     let build =
         |missing: &dyn Fn(&syn::Ident, &str, &TokenStream) -> TokenStream| {
             let fields = idents.iter().zip(&slots).zip(&names).zip(types).map(
@@ -315,7 +378,8 @@ fn impls(
             fn decode_msgpack(__dec: &mut #p::Decoder<#de>) -> #p::Result<Self, #p::Error> {
                 let __len = #p::msgpack_begin_object(__dec, #n)?;
                 #(#slot_decls)*
-                for _ in 0..__len {
+                #msgpack_fast
+                for _ in __done..__len {
                     match #p::msgpack_key(__dec)? {
                         #msgpack_arms
                     }
@@ -328,6 +392,7 @@ fn impls(
                 #p::json_begin_object(__r)?;
                 let mut __first = true;
                 #(#slot_decls)*
+                #json_fast
                 while let #p::Some(__key) = __r.next_key(&mut __first)? {
                     match &*__key {
                         #json_arms

@@ -215,7 +215,7 @@ impl<'de> Reader<'de> {
         }
         let bytes = self.bytes();
         let start = self.pos + 1;
-        let mut i = start;
+        let mut i = skip_plain(bytes, start);
         loop {
             match bytes.get(i) {
                 None => return Err(Error::eof().with_offset(i)),
@@ -279,6 +279,40 @@ impl<'de> Reader<'de> {
                 }
             }
         }
+    }
+
+    /// Consumes the next member's key and its `:` when that key is exactly
+    /// `quoted` (the JSON string literal of a name that needs no escapes,
+    /// quotes included), as [`next_key`](Self::next_key) would have returned
+    /// it; otherwise consumes nothing and returns `false` (the end of the
+    /// object, another key, or malformed input: `next_key` tells which).
+    #[inline]
+    pub fn next_key_is(&mut self, first: &mut bool, quoted: &[u8]) -> bool {
+        let bytes = self.bytes();
+        let ws = |mut i: usize| {
+            while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(i) {
+                i += 1;
+            }
+            i
+        };
+        let mut i = ws(self.pos);
+        if !*first {
+            if bytes.get(i) != Some(&b',') {
+                return false;
+            }
+            i = ws(i + 1);
+        }
+        match bytes.get(i..) {
+            Some(rest) if rest.starts_with(quoted) => i += quoted.len(),
+            _ => return false,
+        }
+        i = ws(i);
+        if bytes.get(i) != Some(&b':') {
+            return false;
+        }
+        self.pos = i + 1;
+        *first = false;
+        true
     }
 
     /// Decodes the 4 hex digits at `at` (after `\u`), pairing surrogates;
@@ -432,6 +466,37 @@ impl<'de> Reader<'de> {
     }
 }
 
+/// The index of the first byte from `i` on that ends the plain run of a
+/// string: `"`, `\\`, a control character, or the end of the input. Eight
+/// bytes at a time while none of them is one of those.
+#[inline]
+fn skip_plain(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        // Exact "any byte" tests: below 0x20, equal to '"', equal to '\\'.
+        let below = x.wrapping_sub(LO * 0x20) & !x & HI;
+        let q = x ^ (LO * u64::from(b'"'));
+        let quote = q.wrapping_sub(LO) & !q & HI;
+        let b = x ^ (LO * u64::from(b'\\'));
+        let backslash = b.wrapping_sub(LO) & !b & HI;
+        if below | quote | backslash != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -443,6 +508,56 @@ mod tests {
         assert!(matches!(r.read_str().expect("str"), Cow::Borrowed("plain")));
         assert_eq!(r.read_str().expect("str"), "a\"b\u{e9}\u{1f389}\u{fffd}x");
         r.finish().expect("end");
+    }
+
+    #[test]
+    fn plain_runs_stop_at_every_special_byte() {
+        // Every byte value at every offset of a 20-byte run, against the
+        // byte-by-byte definition.
+        for special in 0..=255u8 {
+            for at in 0..20 {
+                let mut s = vec![b'a'; 20];
+                s[at] = special;
+                let want = s
+                    .iter()
+                    .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                    .unwrap_or(s.len());
+                for start in [0, 1, 3] {
+                    let want = if want < start {
+                        s[start..]
+                            .iter()
+                            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                            .map_or(s.len(), |p| p + start)
+                    } else {
+                        want
+                    };
+                    assert_eq!(skip_plain(&s, start), want, "byte {special:#x} at {at}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn expected_keys_match_only_what_next_key_reads() {
+        let input = br#"{ "a" : 1 ,"bc":2, "b":3,"d\u0065":4}"#;
+        let mut r = Reader::new(input).expect("utf8");
+        r.begin_object().expect("{");
+        let mut first = true;
+        assert!(!r.next_key_is(&mut first, br#""b""#));
+        assert!(first, "nothing consumed");
+        assert!(r.next_key_is(&mut first, br#""a""#));
+        assert_eq!(r.read_number_text().expect("1"), "1");
+        assert!(!r.next_key_is(&mut first, br#""b""#), "a prefix of bc");
+        assert_eq!(r.next_key(&mut first).expect("key").as_deref(), Some("bc"));
+        r.skip().expect("2");
+        assert!(r.next_key_is(&mut first, br#""b""#));
+        r.skip().expect("3");
+        assert!(!r.next_key_is(&mut first, br#""de""#), "escaped");
+        assert_eq!(r.next_key(&mut first).expect("key").as_deref(), Some("de"));
+        r.skip().expect("4");
+        assert!(!r.next_key_is(&mut first, br#""x""#));
+        assert_eq!(r.next_key(&mut first).expect("end"), None);
+        r.finish().expect("done");
     }
 
     #[test]

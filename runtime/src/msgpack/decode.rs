@@ -164,6 +164,19 @@ impl<'de> Decoder<'de> {
         }
     }
 
+    /// Consumes `bytes` if the input continues with exactly them (e.g. an
+    /// attribute name with its header, pre-encoded by the derive).
+    #[inline]
+    pub fn take_raw(&mut self, bytes: &[u8]) -> bool {
+        match self.input.get(self.pos..) {
+            Some(rest) if rest.starts_with(bytes) => {
+                self.pos += bytes.len();
+                true
+            }
+            _ => false,
+        }
+    }
+
     #[inline]
     fn take(&mut self, n: usize) -> Result<&'de [u8]> {
         if self.remaining() < n {
