@@ -50,7 +50,99 @@ fn json_number_text<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
 
 fn json_number(r: &mut Reader<'_>) -> Result<Number> {
     let text = json_number_text(r)?;
-    Number::parse(&text).map_err(|e| Error::invalid(e.to_string()))
+    parse_number(&text)
+}
+
+fn parse_number(text: &str) -> Result<Number> {
+    Number::parse(text).map_err(|e| Error::invalid(e.to_string()))
+}
+
+/// [`json_number`] with a shortcut for plain integer text: an optional `-`
+/// and 1 to 18 digits is an `i64`, which is what [`Number::parse`] makes of
+/// it (`-0`, which it reads as a float, is left to it).
+fn json_integer(r: &mut Reader<'_>) -> Result<Number> {
+    let text = json_number_text(r)?;
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, &*text),
+    };
+    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let v = digits
+            .bytes()
+            .fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
+        if !(neg && v == 0) {
+            return Ok(Number::from_i64(if neg { -v } else { v }));
+        }
+    }
+    parse_number(&text)
+}
+
+/// A JSON number as the nearest `f64`, as go-cty reads it: the text rounded
+/// to 512 bits, then to 53 (`Number::parse(..).to_f64()`).
+///
+/// Shortcut: decimal text with at most 19 significant digits and at most
+/// 40 digits and an exponent within ±100 in all (so the value is `D × 10^k`
+/// with `D < 2^64` and `|k| ≤ 140`) is parsed by Rust directly, correctly
+/// rounded to 53 bits. That is the same result: such a value is either
+/// exactly a rounding boundary of `f64` (a 54-bit midpoint, exact at 512
+/// bits too) or at least 2^-64 / 5^140 > 2^-390 away from every boundary in
+/// relative terms (`|D / 10^a - m × 2^e|` is a non-zero multiple of
+/// `2^e / 5^a`, or of `10^-a`), far more than the 2^-512 the first rounding
+/// can move it, so the second rounding goes the same way.
+fn json_f64(r: &mut Reader<'_>) -> Result<f64> {
+    let text = json_number_text(r)?;
+    if let Some(v) = simple_decimal_f64(&text) {
+        return Ok(v);
+    }
+    Ok(parse_number(&text)?.to_f64())
+}
+
+fn simple_decimal_f64(text: &str) -> Option<f64> {
+    let b = text.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let (mut digits, mut sig) = (0usize, 0usize);
+    let mut digit_run = |i: &mut usize| {
+        let from = *i;
+        while let Some(&c) = b.get(*i) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            if sig > 0 || c != b'0' {
+                sig += 1;
+            }
+            digits += 1;
+            *i += 1;
+        }
+        *i > from
+    };
+    if !digit_run(&mut i) {
+        return None;
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !digit_run(&mut i) {
+            return None;
+        }
+    }
+    if let Some(b'e' | b'E') = b.get(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = b.get(i) {
+            i += 1;
+        }
+        let exp = b.get(i..)?;
+        if exp.is_empty() || exp.len() > 3 || !exp.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let e = exp.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
+        if e > 100 {
+            return None;
+        }
+        i = b.len();
+    }
+    if i != b.len() || sig > 19 || digits > 40 {
+        return None;
+    }
+    text.parse().ok()
 }
 
 #[cold]
@@ -87,7 +179,7 @@ macro_rules! signed_int {
                 <$t>::try_from(v).map_err(|_| out_of_range(v, stringify!($t)))
             }
             fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                let n = json_number(r)?;
+                let n = json_integer(r)?;
                 n.to_i64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
             }
         }
@@ -136,7 +228,7 @@ macro_rules! unsigned_int {
                 <$t>::try_from(v).map_err(|_| out_of_range(v, stringify!($t)))
             }
             fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                let n = json_number(r)?;
+                let n = json_integer(r)?;
                 n.to_u64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
             }
         }
@@ -229,7 +321,7 @@ macro_rules! float {
                 Ok(v as $t)
             }
             fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                Ok(json_number(r)?.to_f64() as $t)
+                Ok(json_f64(r)? as $t)
             }
         }
         impl FromValue for $t {
@@ -817,11 +909,31 @@ fn ordered_entries<'a, K: KeyStr + 'a, V: 'a>(
 }
 
 /// Writes a map; shared by the map types and the derive.
+/// Whether `entries` can be written as they come: iterated in key order
+/// already (`sorted`) with every key in NFC (always so for ASCII keys), which
+/// is what [`ordered_entries`] would keep unchanged.
+fn in_order<'a, K: KeyStr + 'a, V: 'a>(
+    mut entries: impl Iterator<Item = (&'a K, &'a V)>,
+    sorted: bool,
+) -> bool {
+    sorted && entries.all(|(k, _)| is_nfc(k.key_str()))
+}
+
 pub(crate) fn encode_map_msgpack<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
     enc: &mut Encoder,
-    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    entries: impl ExactSizeIterator<Item = (&'a K, &'a V)> + Clone,
     sorted: bool,
 ) -> Result<()> {
+    if in_order(entries.clone(), sorted) {
+        // No copy of the entries (the common case of a BTreeMap).
+        enc.write_map_len(entries.len());
+        for (key, value) in entries {
+            let key = key.key_str();
+            enc.write_str_nfc(key);
+            value.encode_msgpack(enc).map_err(|e| e.at_key(key))?;
+        }
+        return Ok(());
+    }
     let entries = ordered_entries(entries, sorted);
     enc.write_map_len(entries.len());
     for (key, value) in &entries {
@@ -833,9 +945,23 @@ pub(crate) fn encode_map_msgpack<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
 
 pub(crate) fn encode_map_json<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
     out: &mut String,
-    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    entries: impl Iterator<Item = (&'a K, &'a V)> + Clone,
     sorted: bool,
 ) -> Result<()> {
+    if in_order(entries.clone(), sorted) {
+        out.push('{');
+        for (i, (key, value)) in entries.enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let key = key.key_str();
+            write_string(out, key);
+            out.push(':');
+            value.encode_json(out).map_err(|e| e.at_key(key))?;
+        }
+        out.push('}');
+        return Ok(());
+    }
     let entries = ordered_entries(entries, sorted);
     out.push('{');
     for (i, (key, value)) in entries.iter().enumerate() {
@@ -869,7 +995,8 @@ pub(crate) fn decode_map_msgpack<'de, K: MapKey<'de>, V: TfDecode<'de>>(
             }
         })?;
         let value = V::decode_msgpack(dec).map_err(|e| e.at_key(&key))?;
-        let shown = key.to_string();
+        // Kept for messages; a copy only when the key was normalised.
+        let shown = key.clone();
         let key = K::from_key(key).map_err(|e| e.at_key(&shown))?;
         if !insert(key, value) {
             return Err(Error::invalid(format!("duplicate map key {shown:?}")));
@@ -887,7 +1014,8 @@ pub(crate) fn decode_map_json<'de, K: MapKey<'de>, V: TfDecode<'de>>(
     let mut first = true;
     while let Some(key) = r.next_key(&mut first)? {
         let value = V::decode_json(r).map_err(|e| e.at_key(&key))?;
-        let shown = key.to_string();
+        // Kept for messages; a copy only when the key was unescaped.
+        let shown = key.clone();
         let key = K::from_key(key).map_err(|e| e.at_key(&shown))?;
         if !insert(key, value) {
             return Err(Error::invalid(format!("duplicate map key {shown:?}")));
@@ -1110,5 +1238,120 @@ impl<'de> TfDecode<'de> for Value {
 impl FromValue for Value {
     fn from_value(value: Value) -> Result<Self> {
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            self.0 >> 33
+        }
+    }
+
+    /// The JSON number shortcuts give what the general path gives: the
+    /// float one on random decimal text (and exact `f64` midpoints, where
+    /// the two roundings matter most), the integer one on random integers.
+    #[test]
+    fn json_number_shortcuts_agree_with_number_parse() {
+        let mut r = Lcg(7);
+        let mut shortcut = 0;
+        let mut texts: Vec<String> = Vec::new();
+        for _ in 0..30_000 {
+            let len = 1 + (r.next() % 22) as usize;
+            let mut digits: String = (0..len)
+                .map(|_| char::from(b'0' + (r.next() % 10) as u8))
+                .collect();
+            let point = (r.next() % (len as u64 + 1)) as usize;
+            if point < len && r.next() % 2 == 0 {
+                digits.insert(point.max(1), '.');
+            }
+            let mut text = if r.next() % 3 == 0 {
+                format!("-{digits}")
+            } else {
+                digits
+            };
+            if r.next() % 2 == 0 {
+                let e = (r.next() % 260) as i64 - 130;
+                text.push_str(&format!("e{e}"));
+            }
+            texts.push(text);
+        }
+        // Midpoints between neighbouring f64s, written out exactly, and one
+        // digit off either way.
+        for _ in 0..3_000 {
+            let m = (r.next() << 22 ^ r.next()) & ((1 << 53) - 1) | (1 << 52);
+            let scale = (r.next() % 60) as i32 - 30;
+            let mid = Number::parse(&format!("{}p{}", 2 * m + 1, scale - 1)).expect("midpoint");
+            let text = mid.to_decimal_string().expect("text");
+            texts.push(text.clone());
+            // Integer midpoints (from 2^53 up) are short enough for the
+            // shortcut.
+            let shift = r.next() % 11;
+            texts.push(((2 * m + 1) << shift).to_string());
+            let last = text.len() - 1;
+            if let Some(d) = text[last..]
+                .parse::<u8>()
+                .ok()
+                .filter(|d| (1..9).contains(d))
+            {
+                texts.push(format!("{}{}", &text[..last], d + 1));
+                texts.push(format!("{}{}", &text[..last], d - 1));
+            }
+        }
+        texts.extend(
+            [
+                "0",
+                "-0",
+                "0.0",
+                "-0.0",
+                "1e100",
+                "1e-100",
+                "9007199254740993",
+                "0.1",
+                "2499.875",
+            ]
+            .map(String::from),
+        );
+        for text in &texts {
+            let Ok(n) = Number::parse(text) else {
+                continue;
+            };
+            if let Some(v) = simple_decimal_f64(text) {
+                assert_eq!(v.to_bits(), n.to_f64().to_bits(), "{text}");
+                shortcut += 1;
+            }
+        }
+        assert!(shortcut > 10_000, "{shortcut}");
+
+        for i in 0..20_000 {
+            let v = ((r.next() << 31 ^ r.next()) as i64) >> (r.next() % 40);
+            let v = if i % 2 == 0 { -v } else { v };
+            // As a JSON number, and as a string (go-cty reads numeric
+            // strings too, and a string may have leading zeros).
+            let texts = [
+                v.to_string(),
+                format!("{v}.0"),
+                format!("0{}", v.unsigned_abs()),
+            ];
+            for text in texts {
+                let json = if text.starts_with('0') && text.len() > 1 {
+                    format!("{text:?}")
+                } else {
+                    text.clone()
+                };
+                let mut reader = Reader::new(json.as_bytes()).expect("utf8");
+                let fast = json_integer(&mut reader).expect("number");
+                let slow = Number::parse(&text).expect("number");
+                assert!(fast == slow && fast.to_i64() == slow.to_i64(), "{text}");
+            }
+        }
     }
 }
