@@ -109,6 +109,11 @@ pub trait TfSchema {
 }
 
 /// Conversion from a dynamic [`Value`] (owned types only).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be built from a dynamic Terraform value",
+    label = "no conversion from `tfschema::Value`",
+    note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported owned type (borrowed `&str` fields cannot come from a `Value`)"
+)]
 pub trait FromValue: TfType + Sized {
     /// The typed form of `value`.
     ///

@@ -14,6 +14,11 @@ use crate::number::Number;
 use crate::value::Value;
 
 /// Maps a type to its plan view.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no plan view",
+    label = "no plan view for this type",
+    note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported type"
+)]
 pub trait TfPlan {
     /// The value when known, with its parts in plan form.
     type PlanInner;
