@@ -331,17 +331,23 @@ impl<'de> Decoder<'de> {
         self.read_str_bytes()
     }
 
+    #[inline]
     fn check_claim(&self, count: usize, min_bytes_each: usize, what: &str) -> Result<()> {
         if count.saturating_mul(min_bytes_each) > self.remaining() {
-            return Err(self.fail(Error::new(
-                ErrorKind::Eof,
-                format!(
-                    "{what} header claims {count} elements but only {} bytes remain",
-                    self.remaining()
-                ),
-            )));
+            return Err(self.claim_error(count, what));
         }
         Ok(())
+    }
+
+    #[cold]
+    fn claim_error(&self, count: usize, what: &str) -> Error {
+        self.fail(Error::new(
+            ErrorKind::Eof,
+            format!(
+                "{what} header claims {count} elements but only {} bytes remain",
+                self.remaining()
+            ),
+        ))
     }
 
     /// An array header; the count is checked against the remaining input.

@@ -137,11 +137,19 @@ impl Encoder {
     /// A number that arrived as a Rust float: go-cty's rules for a float64.
     #[inline]
     pub fn write_f64_number(&mut self, v: f64) {
-        if v.fract() == 0.0
-            && v >= -9.223_372_036_854_775_808e18
-            && v < 9.223_372_036_854_775_808e18
-        {
-            self.write_i64(v as i64);
+        if (-9.223_372_036_854_775_808e18..9.223_372_036_854_775_808e18).contains(&v) {
+            // In i64 range (so not NaN): exactly an integer when the
+            // conversion round-trips (no `fract`, a libm call on baseline
+            // x86-64). A fraction is what `Number::wire` writes as a float.
+            let i = v as i64;
+            if i as f64 == v {
+                self.write_i64(i);
+            } else {
+                self.write_f64(v);
+            }
+        } else if v.is_infinite() {
+            // `Number::wire` writes infinities as floats too.
+            self.write_f64(v);
         } else if let Some(n) = Number::from_f64(v) {
             self.write_number(&n);
         } else {
@@ -181,7 +189,10 @@ impl Encoder {
     /// that were normalised on decode); written as is.
     #[inline]
     pub fn write_str_nfc(&mut self, s: &str) {
-        self.write_str_len(s.len());
+        let len = s.len();
+        // One capacity check for the header and the bytes.
+        self.buf.reserve(len + 5);
+        self.write_str_len(len);
         self.buf.extend_from_slice(s.as_bytes());
     }
 
@@ -279,14 +290,37 @@ impl Encoder {
 /// quick check, then a full comparison when the quick check is unsure).
 #[inline]
 pub fn is_nfc(s: &str) -> bool {
-    if s.is_ascii() {
-        return true;
-    }
+    is_ascii(s.as_bytes()) || is_nfc_non_ascii(s)
+}
+
+/// [`is_nfc`] past the ASCII check, out of line.
+#[inline(never)]
+fn is_nfc_non_ascii(s: &str) -> bool {
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => true,
         IsNormalized::No => false,
         IsNormalized::Maybe => s.chars().eq(s.nfc()),
     }
+}
+
+/// Whether every byte is ASCII: eight bytes at a time (the last eight
+/// overlapping), quicker than `<[u8]>::is_ascii` on the short strings of
+/// typical values.
+#[inline]
+pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
+    #[inline(always)]
+    fn word(chunk: &[u8]) -> u64 {
+        u64::from_le_bytes(chunk.try_into().unwrap_or_default())
+    }
+    let len = bytes.len();
+    if len < 8 {
+        return bytes.iter().fold(0u8, |acc, &b| acc | b) < 0x80;
+    }
+    let mut acc = word(&bytes[len - 8..]);
+    for chunk in bytes.chunks_exact(8) {
+        acc |= word(chunk);
+    }
+    acc & 0x8080_8080_8080_8080 == 0
 }
 
 #[cfg(test)]
@@ -338,6 +372,50 @@ mod tests {
         assert_eq!(bytes(|e| e.write_ext_header(12, 3)), "c7030c");
         assert_eq!(bytes(|e| e.write_ext_header(12, 8)), "d70c");
         assert_eq!(bytes(|e| e.write_ext_header(12, 260)), "c801040c");
+    }
+
+    #[test]
+    fn floats_follow_number_wire() {
+        // The shortcuts in write_f64_number against the general path.
+        let mut r = 0x1234_5678_9abc_def0_u64;
+        let mut values = vec![
+            0.5,
+            -0.5,
+            1.0,
+            -0.0,
+            2.5e300,
+            1e19,
+            -9.223_372_036_854_775_808e18,
+            9.223_372_036_854_775_808e18,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            5e-324,
+        ];
+        for _ in 0..10_000 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            values.push(f64::from_bits(r));
+        }
+        for v in values.into_iter().filter(|v| !v.is_nan()) {
+            let want = bytes(|e| e.write_number(&Number::from_f64(v).expect("not NaN")));
+            assert_eq!(bytes(|e| e.write_f64_number(v)), want, "{v:e}");
+        }
+    }
+
+    #[test]
+    fn ascii_check() {
+        assert!(is_ascii(b""));
+        assert!(is_ascii(&[0x7f; 100]));
+        for len in 0..40 {
+            assert!(is_ascii(&vec![b'a'; len]));
+            for at in 0..len {
+                let mut s = vec![b'a'; len];
+                s[at] = 0x80;
+                assert!(!is_ascii(&s), "{len} {at}");
+            }
+        }
     }
 
     #[test]
