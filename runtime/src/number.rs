@@ -476,7 +476,10 @@ fn round_to_float(neg: bool, m: &BigUint, e: i64, mbits: i64, min_lsb: i64, max_
 /// random values, ties included.
 fn write_f64_fast(f: f64, out: &mut String) -> bool {
     let bits = f.to_bits();
-    if !f.is_normal() || bits & ((1u64 << 52) - 1) == 0 || f.fract() == 0.0 {
+    // Integral: from 2^52 up every f64 is; below, the i64 conversion
+    // round-trips exactly for integers (`fract` is a libm call).
+    let integral = f.abs() >= 4_503_599_627_370_496.0 || (f as i64) as f64 == f;
+    if !f.is_normal() || bits & ((1u64 << 52) - 1) == 0 || integral {
         return false;
     }
     let (_, m, e) = f64_parts(f);
@@ -536,7 +539,9 @@ impl Number {
         if v.is_nan() {
             return None;
         }
-        if v.fract() == 0.0 && v.abs() < TWO_POW_53 && !(v == 0.0 && v.is_sign_negative()) {
+        // `(v as i64) as f64 == v` is `fract() == 0` below 2^53, without the
+        // libm call `fract` is on baseline x86-64.
+        if v.abs() < TWO_POW_53 && (v as i64) as f64 == v && !(v == 0.0 && v.is_sign_negative()) {
             return Some(Number::from_i64(v as i64));
         }
         Some(Number { repr: Repr::F64(v) })

@@ -24,6 +24,46 @@ const SPECIAL: [bool; 256] = {
     t
 };
 
+/// The index of the first byte from `i` on that is [`SPECIAL`], or the
+/// length. Skips eight bytes at a time while a word has no control
+/// character, `"`, `\\`, `<`, `>`, `&` nor non-ASCII byte (exact "any
+/// byte" tests, so no special byte is ever skipped).
+#[inline]
+fn next_special(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    #[inline(always)]
+    fn has_zero(x: u64) -> bool {
+        x.wrapping_sub(LO) & !x & HI != 0
+    }
+    loop {
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+            let special = x & HI != 0
+                || x.wrapping_sub(LO * 0x20) & !x & HI != 0
+                || has_zero(x ^ (LO * u64::from(b'"')))
+                || has_zero(x ^ (LO * u64::from(b'\\')))
+                || has_zero(x ^ (LO * u64::from(b'&')))
+                // '<' (3c) and '>' (3e) differ in bit 1 only.
+                || has_zero((x ^ (LO * 0x3c)) & !(LO * 0x02));
+            if special {
+                break;
+            }
+            i += 8;
+        }
+        let end = (i + 8).min(bytes.len());
+        while i < end {
+            if SPECIAL[usize::from(bytes[i])] {
+                return i;
+            }
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return bytes.len();
+        }
+    }
+}
+
 /// Appends `s` as a JSON string literal, escaped as Go's `encoding/json`:
 /// `"` and `\` escaped; `\n`, `\r`, `\t` short forms; every other control
 /// character, `<`, `>`, `&`, U+2028 and U+2029 as `\u00XX`/`\u20XX`.
@@ -34,12 +74,10 @@ pub fn write_string(out: &mut String, s: &str) {
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if !SPECIAL[usize::from(b)] {
-            // The common case: a byte written as is.
-            i += 1;
-            continue;
-        }
+        i = next_special(bytes, i);
+        let Some(&b) = bytes.get(i) else {
+            break;
+        };
         let escape: Option<&str> = match b {
             b'"' => Some("\\\""),
             b'\\' => Some("\\\\"),
@@ -101,6 +139,23 @@ mod tests {
         let mut out = String::new();
         write_string(&mut out, s);
         out
+    }
+
+    #[test]
+    fn special_bytes_are_never_skipped() {
+        for special in 0..=255u8 {
+            for len in 1..24 {
+                for at in 0..len {
+                    let mut s = vec![b'a'; len];
+                    s[at] = special;
+                    let want = s
+                        .iter()
+                        .position(|&b| SPECIAL[usize::from(b)])
+                        .unwrap_or(len);
+                    assert_eq!(next_special(&s, 0), want, "{special:#x} at {at} of {len}");
+                }
+            }
+        }
     }
 
     #[test]
