@@ -51,16 +51,7 @@ pub fn msgpack_begin_object(dec: &mut Decoder<'_>, expected: usize) -> Result<us
 /// A key that is not a string.
 #[inline]
 pub fn msgpack_key<'de>(dec: &mut Decoder<'de>) -> Result<&'de str, Error> {
-    dec.read_str().map_err(|e| {
-        if e.kind() == ErrorKind::Type {
-            Error::new(
-                ErrorKind::Type,
-                format!("all object keys must be strings ({})", e.message()),
-            )
-        } else {
-            e
-        }
-    })
+    crate::msgpack::value::read_key(dec, "object")
 }
 
 /// Starts reading a JSON object (a null explained).

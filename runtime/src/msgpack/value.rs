@@ -147,7 +147,8 @@ fn decode_dynamic(dec: &mut Decoder<'_>) -> Result<Value> {
     Ok(value)
 }
 
-fn read_key<'de>(dec: &mut Decoder<'de>, what: &str) -> Result<&'de str> {
+/// A map or object key; a non-string key is a type error saying so.
+pub(crate) fn read_key<'de>(dec: &mut Decoder<'de>, what: &str) -> Result<&'de str> {
     dec.read_str().map_err(|e| {
         if e.kind() == ErrorKind::Type {
             Error::new(
