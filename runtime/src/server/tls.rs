@@ -335,7 +335,6 @@ mod tests {
             server_config(&identity, parse_client_cert(&pem).expect("pem")).expect("config");
         let client = client_config(identity.cert_der(), (der, key));
         let mut s = ServerConnection::new(server).expect("server");
-        let _ = &mut s;
         let name = ServerName::try_from("example.com").expect("name");
         let mut c = ClientConnection::new(client, name).expect("client");
         // Drive just far enough for the client to check the server's name.
