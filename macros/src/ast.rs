@@ -79,6 +79,16 @@ pub struct Field {
     pub min_items: Option<SpannedValue<u64>>,
     #[darling(default)]
     pub max_items: Option<SpannedValue<u64>>,
+    #[darling(default)]
+    pub validate: Option<SpannedValue<crate::validators::Validators>>,
+    #[darling(default)]
+    pub conflicts_with: Option<SpannedValue<crate::validators::NameList>>,
+    #[darling(default)]
+    pub exactly_one_of: Option<SpannedValue<crate::validators::NameList>>,
+    #[darling(default)]
+    pub at_least_one_of: Option<SpannedValue<crate::validators::NameList>>,
+    #[darling(default)]
+    pub required_with: Option<SpannedValue<crate::validators::NameList>>,
 }
 
 /// The lines of `///` doc comments.

@@ -11,6 +11,7 @@ mod ast;
 mod expand;
 mod tyinfo;
 mod valid;
+mod validators;
 
 /// Implements `tfschema::TfSchema`: the struct's schema block.
 #[proc_macro_derive(TfSchema, attributes(tf))]

@@ -146,3 +146,25 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
         _ => None,
     }
 }
+
+/// What kind of scalar `ty` is, for checking validators against it.
+pub fn scalar(ty: &Type) -> crate::validators::Scalar {
+    use crate::validators::Scalar;
+    let ty = ungroup(ty);
+    if let Type::Reference(r) = ty {
+        return match ungroup(&r.elem) {
+            Type::Path(p) if p.path.is_ident("str") => Scalar::String,
+            _ => Scalar::Other,
+        };
+    }
+    match head(ty) {
+        Some((name, _)) => match name.as_str() {
+            "String" | "str" | "Cow" | "Box" => Scalar::String,
+            "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
+            | "u128" | "usize" | "f32" | "f64" | "Number" => Scalar::Number,
+            "bool" => Scalar::Bool,
+            _ => Scalar::Other,
+        },
+        None => Scalar::Other,
+    }
+}

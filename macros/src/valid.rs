@@ -40,6 +40,35 @@ pub struct FieldModel {
     pub sensitive: bool,
     pub write_only: bool,
     pub deprecated: bool,
+    /// The warning shown when the attribute is set.
+    pub deprecation_message: Option<String>,
+    pub validators: Option<crate::validators::Validators>,
+    pub rules: Vec<Rule>,
+}
+
+/// A cross-attribute rule declared on a field.
+pub struct Rule {
+    pub kind: RuleKind,
+    pub names: Vec<darling::util::SpannedValue<String>>,
+}
+
+#[derive(Clone, Copy)]
+pub enum RuleKind {
+    ConflictsWith,
+    ExactlyOneOf,
+    AtLeastOneOf,
+    RequiredWith,
+}
+
+impl RuleKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            RuleKind::ConflictsWith => "conflicts_with",
+            RuleKind::ExactlyOneOf => "exactly_one_of",
+            RuleKind::AtLeastOneOf => "at_least_one_of",
+            RuleKind::RequiredWith => "required_with",
+        }
+    }
 }
 
 /// Attribute flags.
@@ -210,6 +239,35 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
             }
             seen.push((model.name.clone(), ident.clone()));
             models.push(model);
+        }
+    }
+    let names: Vec<&str> = models
+        .iter()
+        .map(|m: &FieldModel| m.name.as_str())
+        .collect();
+    for model in &models {
+        for rule in &model.rules {
+            for name in &rule.names {
+                if name.as_str() == model.name {
+                    errors.push(err_at(
+                        name.span(),
+                        format!(
+                            "`{}` names the attribute it is declared on",
+                            rule.kind.key()
+                        ),
+                    ));
+                } else if !names.contains(&name.as_str()) {
+                    errors.push(err_at(
+                        name.span(),
+                        format!(
+                            "`{}` names `{}`, which is not an attribute of this struct (attributes: {})",
+                            rule.kind.key(),
+                            name.as_str(),
+                            names.join(", ")
+                        ),
+                    ));
+                }
+            }
         }
     }
     models.sort_by(|a, b| a.name.cmp(&b.name));
@@ -555,6 +613,45 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         .as_ref()
         .map_or_else(|| doc_description(&field.attrs), |d| d.as_str().to_owned());
 
+    let validators = field.validate.as_ref().map(|v| {
+        if matches!(kind, Kind::Block { .. }) {
+            errors.push(err_at(
+                v.span(),
+                "`validate` applies to attributes; validate the block's attributes on its own struct",
+            ));
+        }
+        let (elem, collection) = tyinfo::collection(shape.core);
+        let scalar = tyinfo::scalar(tyinfo::shape(elem).core);
+        crate::validators::check(
+            v,
+            scalar,
+            collection != Collection::One,
+            collection == Collection::Map,
+            &mut errors,
+        );
+        (**v).clone()
+    });
+    let mut rules = Vec::new();
+    for (list, kind) in [
+        (&field.conflicts_with, RuleKind::ConflictsWith),
+        (&field.exactly_one_of, RuleKind::ExactlyOneOf),
+        (&field.at_least_one_of, RuleKind::AtLeastOneOf),
+        (&field.required_with, RuleKind::RequiredWith),
+    ] {
+        if let Some(list) = list {
+            if list.0.is_empty() {
+                errors.push(err_at(
+                    list.span(),
+                    format!("`{}` needs at least one attribute name", kind.key()),
+                ));
+            }
+            rules.push(Rule {
+                kind,
+                names: list.0.clone(),
+            });
+        }
+    }
+
     errors.finish()?;
     Ok(FieldModel {
         ident: ident.clone(),
@@ -567,6 +664,9 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         sensitive: field.sensitive.is_present(),
         write_only: field.write_only.is_present(),
         deprecated: field.deprecated.is_some(),
+        deprecation_message: field.deprecated.as_ref().map(|d| d.as_str().to_owned()),
+        validators,
+        rules,
     })
 }
 

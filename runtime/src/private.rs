@@ -14,16 +14,24 @@ pub use std::string::String;
 pub use std::vec;
 pub use std::vec::Vec;
 
-pub use crate::error::{Error, ErrorKind};
+pub use std::sync::OnceLock;
+
+pub use regex::Regex;
+
+pub use crate::diag::Diagnostics;
+pub use crate::error::{Error, ErrorKind, PathStep};
 pub use crate::json::read::Reader;
 pub use crate::model::{FromValue, TfDecode, TfEncode, TfPlan, TfSchema, TfType, Unknown};
 pub use crate::msgpack::{Decoder, Encoder};
+pub use crate::number::Number;
 pub use crate::refinement::RefineKind;
 pub use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestedType, NestingMode, ObjectNesting,
     StringKind,
 };
 pub use crate::types::Type;
+pub use crate::validate;
+pub use crate::validate::Ctx;
 pub use crate::value::Value;
 
 /// Reads an object's map header and checks it has `expected` entries.
@@ -134,4 +142,199 @@ pub fn doc_description(lines: &[&str]) -> String {
         .map(|l| l.strip_prefix(' ').unwrap_or(l))
         .collect();
     text.join("\n").trim().to_owned()
+}
+
+/// The regex for `pattern`, compiled once; `None` if it does not compile
+/// (the derive checks patterns at compile time, so that is unreachable for
+/// generated code).
+pub fn cached_regex(cell: &'static OnceLock<Regex>, pattern: &str) -> Option<&'static Regex> {
+    if let Some(re) = cell.get() {
+        return Some(re);
+    }
+    let re = Regex::new(pattern).ok()?;
+    Some(cell.get_or_init(|| re))
+}
+
+/// A number from a literal's text (the derive writes only valid literals).
+pub fn number(text: &str) -> Option<Number> {
+    Number::parse(text).ok()
+}
+
+/// A number value from a literal's text.
+pub fn number_value(text: &str) -> Value {
+    match Number::parse(text) {
+        Ok(n) => Value::Number(n),
+        Err(_) => Value::Null(Type::Number),
+    }
+}
+
+/// Validates the objects of a block or nested attribute, however nested:
+/// list elements and map values get their step; set elements keep the
+/// set's path (Terraform cannot address them).
+pub fn validate_nested<T: TfSchema + ?Sized>(
+    value: &Value,
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+) {
+    match value {
+        Value::Object(_) => T::validate(value, path, diags),
+        Value::List(_, items) | Value::Tuple(items) => {
+            for (i, item) in items.iter().enumerate() {
+                path.push(PathStep::Index(i as u64));
+                T::validate(item, path, diags);
+                path.pop();
+            }
+        }
+        Value::Set(_, items) => {
+            for item in items {
+                T::validate(item, path, diags);
+            }
+        }
+        Value::Map(_, items) => {
+            for (k, item) in items {
+                path.push(PathStep::Key(k.clone()));
+                T::validate(item, path, diags);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Warns when a deprecated attribute is set.
+pub fn deprecated(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
+    if !value.is_null() {
+        diags.warning(path, "Attribute Deprecated", message);
+    }
+}
+
+/// Whether each named attribute is set (not null); `None` when any of them
+/// is unknown, so the rule cannot be decided yet.
+fn set_states(attrs: &BTreeMap<String, Value>, names: &[&str]) -> Option<Vec<bool>> {
+    names
+        .iter()
+        .map(|n| match attrs.get(*n) {
+            Some(Value::Unknown(..)) => None,
+            Some(Value::Null(_)) | None => Some(false),
+            Some(_) => Some(true),
+        })
+        .collect()
+}
+
+fn quoted_list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    quoted.join(", ")
+}
+
+/// `this` must not be set together with any of `others`.
+pub fn rule_conflicts_with(
+    attrs: &BTreeMap<String, Value>,
+    this: &str,
+    others: &[&str],
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+) {
+    let mut names = vec![this];
+    names.extend_from_slice(others);
+    let Some(states) = set_states(attrs, &names) else {
+        return;
+    };
+    if !states[0] {
+        return;
+    }
+    for (other, set) in others.iter().zip(&states[1..]) {
+        if *set {
+            path.push(PathStep::Attr(this.to_owned()));
+            diags.error(
+                path,
+                "Invalid Attribute Combination",
+                format!("Attribute {this:?} cannot be specified when {other:?} is specified"),
+            );
+            path.pop();
+        }
+    }
+}
+
+/// Exactly one of `this` and `others` must be set.
+pub fn rule_exactly_one_of(
+    attrs: &BTreeMap<String, Value>,
+    this: &str,
+    others: &[&str],
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+) {
+    let mut names = vec![this];
+    names.extend_from_slice(others);
+    let Some(states) = set_states(attrs, &names) else {
+        return;
+    };
+    let count = states.iter().filter(|s| **s).count();
+    if count != 1 {
+        path.push(PathStep::Attr(this.to_owned()));
+        diags.error(
+            path,
+            "Invalid Attribute Combination",
+            format!(
+                "Exactly one of these attributes must be configured: [{}], got: {count}",
+                quoted_list(&names)
+            ),
+        );
+        path.pop();
+    }
+}
+
+/// At least one of `this` and `others` must be set.
+pub fn rule_at_least_one_of(
+    attrs: &BTreeMap<String, Value>,
+    this: &str,
+    others: &[&str],
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+) {
+    let mut names = vec![this];
+    names.extend_from_slice(others);
+    let Some(states) = set_states(attrs, &names) else {
+        return;
+    };
+    if !states.iter().any(|s| *s) {
+        path.push(PathStep::Attr(this.to_owned()));
+        diags.error(
+            path,
+            "Invalid Attribute Combination",
+            format!(
+                "At least one of these attributes must be configured: [{}]",
+                quoted_list(&names)
+            ),
+        );
+        path.pop();
+    }
+}
+
+/// When `this` is set, every one of `others` must be set too.
+pub fn rule_required_with(
+    attrs: &BTreeMap<String, Value>,
+    this: &str,
+    others: &[&str],
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+) {
+    let mut names = vec![this];
+    names.extend_from_slice(others);
+    let Some(states) = set_states(attrs, &names) else {
+        return;
+    };
+    if !states[0] {
+        return;
+    }
+    for (other, set) in others.iter().zip(&states[1..]) {
+        if !*set {
+            path.push(PathStep::Attr(this.to_owned()));
+            diags.error(
+                path,
+                "Invalid Attribute Combination",
+                format!("Attribute {other:?} must be specified when {this:?} is specified"),
+            );
+            path.pop();
+        }
+    }
 }

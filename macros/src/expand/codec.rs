@@ -209,50 +209,46 @@ fn impls(
         .zip(types)
         .map(|(slot, ty)| quote_spanned!(ty.span()=> let mut #slot: #p::Option<#ty> = #p::None;))
         .collect();
-    let decode_arms =
-        |method: TokenStream, source: TokenStream| {
-            let arms = slots.iter().zip(types).zip(&names).zip(&spans).map(
-                |(((slot, ty), name), span)| {
-                    let call = quote_spanned!(*span=> <#ty as #p::TfDecode<#de>>::#method);
-                    quote! {
-                        #name => {
-                            if #slot.is_some() {
-                                return #p::Err(#p::duplicate_attribute(#name));
-                            }
-                            #slot = #p::Some(
-                                #call(#source).map_err(|e| e.at_attr(#name))?,
-                            );
+    // Decoding reads each key to the index of its attribute, then decodes
+    // that attribute (one call site per attribute and format). go-cty
+    // writes an object's attributes sorted by name, the order of
+    // `model.fields`, so the key expected next (after the previous one) is
+    // first compared with its pre-encoded bytes; only when that fails is
+    // the key read and matched by name. Duplicates are caught either way.
+    let indices: Vec<syn::Index> = (0..n).map(syn::Index::from).collect();
+    let name_to_index = quote! {
+        #(#names => #indices,)*
+        __other => return #p::Err(#p::unsupported_attribute(__other)),
+    };
+    let decode_by_index = |method: TokenStream, source: TokenStream| {
+        let arms = slots
+            .iter()
+            .zip(types)
+            .zip(&names)
+            .zip(&spans)
+            .zip(&indices)
+            .map(|((((slot, ty), name), span), index)| {
+                let call = quote_spanned!(*span=> <#ty as #p::TfDecode<#de>>::#method);
+                quote! {
+                    #index => {
+                        if #slot.is_some() {
+                            return #p::Err(#p::duplicate_attribute(#name));
                         }
+                        #slot = #p::Some(#call(#source).map_err(|e| e.at_attr(#name))?);
                     }
-                },
-            );
-            quote! {
-                #(#arms)*
-                __other => return #p::Err(#p::unsupported_attribute(__other)),
-            }
-        };
-    let msgpack_arms = decode_arms(quote!(decode_msgpack), quote!(__dec));
-    // Fast path: go-cty writes an object's attributes sorted by name, the
-    // order of `model.fields`, so each key is first compared with the
-    // expected one's pre-encoded bytes. The first mismatch hands over to the
-    // general loop, which sees the slots already filled (duplicates are
-    // still caught) and reads the remaining keys.
-    let msgpack_in_order = slots.iter().zip(types).zip(&keys).zip(&names).map(
-        |(((slot, ty), key), name)| {
-            quote! {
-                if !__dec.take_raw(#key) {
-                    break '__in_order;
                 }
-                #slot = #p::Some(
-                    <#ty as #p::TfDecode<#de>>::decode_msgpack(__dec).map_err(|e| e.at_attr(#name))?,
-                );
-                __done += 1;
+            });
+        quote! {
+            match __index {
+                #(#arms)*
+                _ => {}
             }
-        },
-    );
-    let json_arms = decode_arms(quote!(decode_json), quote!(__r));
-    // The same fast path for JSON: names match `^[a-z0-9_]+$`, so each
-    // one's JSON literal is the name in quotes.
+        }
+    };
+    let msgpack_decode_field = decode_by_index(quote!(decode_msgpack), quote!(__dec));
+    let json_decode_field = decode_by_index(quote!(decode_json), quote!(__r));
+    // Names match `^[a-z0-9_]+$`, so a name's JSON literal is itself in
+    // quotes.
     let json_keys: Vec<syn::LitByteStr> = names
         .iter()
         .map(|n| {
@@ -262,36 +258,54 @@ fn impls(
             )
         })
         .collect();
-    let json_in_order =
-        slots
-            .iter()
-            .zip(types)
-            .zip(&json_keys)
-            .zip(&names)
-            .map(|(((slot, ty), key), name)| {
-                quote! {
-                    if !__r.next_key_is(&mut __first, #key) {
-                        break '__in_order;
-                    }
-                    #slot = #p::Some(
-                        <#ty as #p::TfDecode<#de>>::decode_json(__r).map_err(|e| e.at_attr(#name))?,
-                    );
-                }
-            });
-    // No label without a `break` (an unused label warns in user code).
-    let (msgpack_fast, json_fast) = if n == 0 {
-        (quote!(let __done: usize = 0;), TokenStream::new())
-    } else {
+    let (msgpack_loop, json_loop) = if n == 0 {
         (
             quote! {
-                let mut __done: usize = 0;
-                '__in_order: {
-                    #(#msgpack_in_order)*
+                for _ in 0..__len {
+                    match #p::msgpack_key(__dec)? {
+                        __other => return #p::Err(#p::unsupported_attribute(__other)),
+                    }
                 }
             },
             quote! {
-                '__in_order: {
-                    #(#json_in_order)*
+                if let #p::Some(__key) = __r.next_key(&mut __first)? {
+                    return #p::Err(#p::unsupported_attribute(&__key));
+                }
+            },
+        )
+    } else {
+        (
+            quote! {
+                const __KEYS: [&[::core::primitive::u8]; #n] = [#(#keys),*];
+                let mut __next: ::core::primitive::usize = 0;
+                for _ in 0..__len {
+                    let __index: ::core::primitive::usize = if __next < #n && __dec.take_raw(__KEYS[__next]) {
+                        __next
+                    } else {
+                        match #p::msgpack_key(__dec)? {
+                            #name_to_index
+                        }
+                    };
+                    #msgpack_decode_field
+                    __next = __index + 1;
+                }
+            },
+            quote! {
+                const __KEYS: [&[::core::primitive::u8]; #n] = [#(#json_keys),*];
+                let mut __next: ::core::primitive::usize = 0;
+                loop {
+                    let __index: ::core::primitive::usize = if __next < #n && __r.next_key_is(&mut __first, __KEYS[__next]) {
+                        __next
+                    } else {
+                        match __r.next_key(&mut __first)? {
+                            #p::Some(__key) => match &*__key {
+                                #name_to_index
+                            },
+                            #p::None => break,
+                        }
+                    };
+                    #json_decode_field
+                    __next = __index + 1;
                 }
             },
         )
@@ -378,12 +392,7 @@ fn impls(
             fn decode_msgpack(__dec: &mut #p::Decoder<#de>) -> #p::Result<Self, #p::Error> {
                 let __len = #p::msgpack_begin_object(__dec, #n)?;
                 #(#slot_decls)*
-                #msgpack_fast
-                for _ in __done..__len {
-                    match #p::msgpack_key(__dec)? {
-                        #msgpack_arms
-                    }
-                }
+                #msgpack_loop
                 __dec.leave();
                 #p::Ok(#build_msgpack)
             }
@@ -392,12 +401,7 @@ fn impls(
                 #p::json_begin_object(__r)?;
                 let mut __first = true;
                 #(#slot_decls)*
-                #json_fast
-                while let #p::Some(__key) = __r.next_key(&mut __first)? {
-                    match &*__key {
-                        #json_arms
-                    }
-                }
+                #json_loop
                 #p::Ok(#build_json)
             }
         }

@@ -2,7 +2,7 @@
 //! `TfType`/`TfSchema` impls.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::NestingArg;
@@ -98,6 +98,7 @@ pub fn expand(model: &Model) -> TokenStream {
             }
         }
     }
+    let validate = validate_body(model, &p);
     let description = &model.description;
     let kind = string_kind(&p, model.markdown);
     quote! {
@@ -115,6 +116,14 @@ pub fn expand(model: &Model) -> TokenStream {
                         deprecated: false,
                     }
                 }
+
+                fn validate(
+                    __value: &#p::Value,
+                    __path: &mut #p::Vec<#p::PathStep>,
+                    __diags: &mut #p::Diagnostics,
+                ) {
+                    #validate
+                }
             }
         };
     }
@@ -125,5 +134,58 @@ fn string_kind(p: &TokenStream, markdown: bool) -> TokenStream {
         quote!(#p::StringKind::Markdown)
     } else {
         quote!(#p::StringKind::Plain)
+    }
+}
+
+/// The body of `TfSchema::validate`: per attribute its validators, its
+/// deprecation warning and the validation of nested objects; then the
+/// cross-attribute rules.
+fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
+    let mut per_field = Vec::new();
+    let mut rules = Vec::new();
+    for field in &model.fields {
+        let name = &field.name;
+        let mut checks = TokenStream::new();
+        if let Some(message) = &field.deprecation_message {
+            checks.extend(quote!(#p::deprecated(__v, #message, __path, __diags);));
+        }
+        if let Some(v) = &field.validators {
+            let sensitive = field.sensitive;
+            let calls = crate::validators::expand(v, p, &quote!(__v), &quote!(&mut __ctx));
+            checks.extend(quote! {{
+                let mut __ctx = #p::Ctx::new(__path.clone(), #sensitive, &mut *__diags);
+                #calls
+            }});
+        }
+        match &field.kind {
+            Kind::Block { elem, .. } | Kind::Nested { elem, .. } => {
+                checks.extend(quote_spanned!(elem.span()=> #p::validate_nested::<#elem>(__v, __path, __diags);));
+            }
+            Kind::Attribute(_) => {}
+        }
+        if !checks.is_empty() {
+            per_field.push(quote! {
+                if let #p::Some(__v) = __attrs.get(#name) {
+                    __path.push(#p::PathStep::Attr(#p::String::from(#name)));
+                    #checks
+                    __path.pop();
+                }
+            });
+        }
+        for rule in &field.rules {
+            let f = format_ident!("rule_{}", rule.kind.key());
+            let names = rule.names.iter().map(|n| n.as_str());
+            rules.push(quote!(#p::#f(__attrs, #name, &[#(#names),*], __path, __diags);));
+        }
+    }
+    if per_field.is_empty() && rules.is_empty() {
+        return quote!(let _ = (__value, __path, __diags););
+    }
+    quote! {
+        let #p::Value::Object(__attrs) = __value else {
+            return;
+        };
+        #(#per_field)*
+        #(#rules)*
     }
 }

@@ -106,6 +106,25 @@ pub trait TfSchema {
     fn requires_protocol_6() -> bool {
         Self::block().requires_protocol_6()
     }
+
+    /// Runs the `#[tf(validate(...))]` validators, the cross-attribute rules
+    /// and the deprecation warnings on `value` (an object of this block,
+    /// usually from the plan view), adding diagnostics at `path` and below.
+    /// Unknown and null values are skipped.
+    fn validate(
+        value: &Value,
+        path: &mut Vec<crate::error::PathStep>,
+        diags: &mut crate::diag::Diagnostics,
+    ) {
+        let _ = (value, path, diags);
+    }
+
+    /// [`validate`](Self::validate) from the top of the block.
+    fn validate_value(value: &Value) -> crate::diag::Diagnostics {
+        let mut diags = crate::diag::Diagnostics::new();
+        Self::validate(value, &mut Vec::new(), &mut diags);
+        diags
+    }
 }
 
 /// Conversion from a dynamic [`Value`] (owned types only).

@@ -1,0 +1,355 @@
+//! The validator and cross-attribute vocabulary: `validate(...)`,
+//! `conflicts_with`, `exactly_one_of`, `at_least_one_of`, `required_with`.
+//! Parsed with darling, checked against the field's type, and turned into
+//! calls of `tfschema::validate` in the generated `TfSchema::validate`.
+
+use darling::util::{Flag, SpannedValue};
+use darling::{Error, FromMeta};
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+/// `min = N, max = N` (both optional, at least one given).
+#[derive(Debug, Clone, FromMeta)]
+pub struct Bounds {
+    #[darling(default)]
+    pub min: Option<u64>,
+    #[darling(default)]
+    pub max: Option<u64>,
+}
+
+/// A number written in the attribute: an int or float literal, maybe negated.
+#[derive(Debug, Clone)]
+pub struct NumberLit {
+    pub text: String,
+}
+
+impl FromMeta for NumberLit {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let (neg, lit) = match expr {
+            syn::Expr::Unary(syn::ExprUnary {
+                op: syn::UnOp::Neg(_),
+                expr,
+                ..
+            }) => (true, &**expr),
+            other => (false, other),
+        };
+        let text = match lit {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => i.base10_digits().to_owned(),
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Float(f),
+                ..
+            }) => f.base10_digits().to_owned(),
+            _ => {
+                return Err(Error::custom(
+                    "expected a number literal, e.g. `min = 1` or `max = 0.5`",
+                )
+                .with_span(expr))
+            }
+        };
+        Ok(NumberLit {
+            text: if neg { format!("-{text}") } else { text },
+        })
+    }
+}
+
+/// `range(min = N, max = N)`: inclusive number bounds.
+#[derive(Debug, Clone, FromMeta)]
+pub struct Range {
+    #[darling(default)]
+    pub min: Option<NumberLit>,
+    #[darling(default)]
+    pub max: Option<NumberLit>,
+}
+
+/// `one_of("a", "b")` or `one_of(1, 2)`: allowed literal values.
+#[derive(Debug, Clone)]
+pub struct OneOf(pub Vec<syn::Lit>);
+
+impl FromMeta for OneOf {
+    fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
+        let mut lits = Vec::new();
+        for item in items {
+            match item {
+                darling::ast::NestedMeta::Lit(
+                    lit @ (syn::Lit::Str(_)
+                    | syn::Lit::Int(_)
+                    | syn::Lit::Float(_)
+                    | syn::Lit::Bool(_)),
+                ) => lits.push(lit.clone()),
+                other => {
+                    return Err(
+                        Error::custom("`one_of` takes string, number or bool literals")
+                            .with_span(other),
+                    )
+                }
+            }
+        }
+        if lits.is_empty() {
+            return Err(Error::custom("`one_of` needs at least one value"));
+        }
+        Ok(OneOf(lits))
+    }
+}
+
+/// `validate(...)`.
+#[derive(Debug, Clone, Default, FromMeta)]
+pub struct Validators {
+    #[darling(default)]
+    pub length: Option<SpannedValue<Bounds>>,
+    #[darling(default)]
+    pub regex: Option<SpannedValue<String>>,
+    #[darling(default)]
+    pub one_of: Option<SpannedValue<OneOf>>,
+    #[darling(default)]
+    pub range: Option<SpannedValue<Range>>,
+    #[darling(default)]
+    pub items: Option<SpannedValue<Bounds>>,
+    #[darling(default)]
+    pub unique: Flag,
+    #[darling(default)]
+    pub keys: Option<SpannedValue<Box<Validators>>>,
+}
+
+/// `["a", "b"]` or `("a", "b")`: attribute names.
+#[derive(Debug, Clone)]
+pub struct NameList(pub Vec<SpannedValue<String>>);
+
+impl FromMeta for NameList {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let syn::Expr::Array(array) = expr else {
+            return Err(
+                Error::custom("expected a list of attribute names, e.g. [\"a\", \"b\"]")
+                    .with_span(expr),
+            );
+        };
+        let mut names = Vec::new();
+        for elem in &array.elems {
+            match elem {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => names.push(SpannedValue::new(s.value(), s.span())),
+                other => {
+                    return Err(
+                        Error::custom("attribute names are string literals").with_span(other)
+                    )
+                }
+            }
+        }
+        Ok(NameList(names))
+    }
+
+    fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
+        let mut names = Vec::new();
+        for item in items {
+            match item {
+                darling::ast::NestedMeta::Lit(syn::Lit::Str(s)) => {
+                    names.push(SpannedValue::new(s.value(), s.span()))
+                }
+                other => {
+                    return Err(
+                        Error::custom("attribute names are string literals").with_span(other)
+                    )
+                }
+            }
+        }
+        Ok(NameList(names))
+    }
+}
+
+/// What a validator may be applied to, from the field's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scalar {
+    String,
+    Number,
+    Bool,
+    /// `Value`, a struct, or a type we cannot see through: not checked.
+    Other,
+}
+
+/// Checks each validator against the field type; `scalar` is the type of
+/// the value or of the collection's elements, `collection` whether the
+/// field is a list/set/map (`map`: a map).
+pub fn check(
+    v: &Validators,
+    scalar: Scalar,
+    collection: bool,
+    map: bool,
+    errors: &mut darling::error::Accumulator,
+) {
+    let want =
+        |span: Span, what: &str, ok: bool, need: &str, errors: &mut darling::error::Accumulator| {
+            if !ok {
+                errors.push(Error::custom(format!("`{what}` applies to {need}")).with_span(&span));
+            }
+        };
+    let strings = matches!(scalar, Scalar::String | Scalar::Other);
+    let numbers = matches!(scalar, Scalar::Number | Scalar::Other);
+    if let Some(l) = &v.length {
+        want(
+            l.span(),
+            "length",
+            strings,
+            "strings (or collections of strings); use `items` for a collection's size",
+            errors,
+        );
+        bounds_given(l, "length", errors);
+    }
+    if let Some(r) = &v.regex {
+        want(
+            r.span(),
+            "regex",
+            strings,
+            "strings (or collections of strings)",
+            errors,
+        );
+        if let Err(e) = regex_syntax::Parser::new().parse(r) {
+            errors.push(
+                Error::custom(format!("invalid regular expression: {e}")).with_span(&r.span()),
+            );
+        }
+    }
+    if let Some(o) = &v.one_of {
+        let kinds_ok = o.0.iter().all(|lit| match (lit, scalar) {
+            (syn::Lit::Str(_), Scalar::String)
+            | (syn::Lit::Int(_) | syn::Lit::Float(_), Scalar::Number) => true,
+            (syn::Lit::Bool(_), Scalar::Bool) => true,
+            (_, Scalar::Other) => true,
+            _ => false,
+        });
+        want(
+            o.span(),
+            "one_of",
+            kinds_ok,
+            "values of the field's own type (strings for strings, numbers for numbers)",
+            errors,
+        );
+    }
+    if let Some(r) = &v.range {
+        want(
+            r.span(),
+            "range",
+            numbers,
+            "numbers (or collections of numbers)",
+            errors,
+        );
+        if r.min.is_none() && r.max.is_none() {
+            errors.push(Error::custom("`range` needs `min`, `max` or both").with_span(&r.span()));
+        }
+    }
+    if let Some(i) = &v.items {
+        want(
+            i.span(),
+            "items",
+            collection,
+            "lists, sets and maps",
+            errors,
+        );
+        bounds_given(i, "items", errors);
+    }
+    if v.unique.is_present() {
+        want(
+            v.unique.span(),
+            "unique",
+            collection && !map,
+            "lists",
+            errors,
+        );
+    }
+    if let Some(k) = &v.keys {
+        want(
+            k.span(),
+            "keys",
+            map,
+            "maps (it validates their keys)",
+            errors,
+        );
+        check(k, Scalar::String, false, false, errors);
+    }
+}
+
+fn bounds_given(b: &SpannedValue<Bounds>, what: &str, errors: &mut darling::error::Accumulator) {
+    match (b.min, b.max) {
+        (None, None) => errors.push(
+            Error::custom(format!("`{what}` needs `min`, `max` or both")).with_span(&b.span()),
+        ),
+        (Some(a), Some(z)) if a > z => errors
+            .push(Error::custom(format!("`{what}`: min is greater than max")).with_span(&b.span())),
+        _ => {}
+    }
+}
+
+fn opt(v: Option<u64>) -> TokenStream {
+    match v {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// Calls of `tfschema::validate` for `v` on the value `value` (an
+/// expression of type `&Value`) in context `ctx` (a `&mut Ctx`).
+pub fn expand(
+    v: &Validators,
+    p: &TokenStream,
+    value: &TokenStream,
+    ctx: &TokenStream,
+) -> TokenStream {
+    let mut out = TokenStream::new();
+    if let Some(l) = &v.length {
+        let (min, max) = (opt(l.min), opt(l.max));
+        out.extend(quote!(#p::validate::length(#value, #min, #max, #ctx);));
+    }
+    if let Some(r) = &v.regex {
+        let pattern = r.as_str();
+        out.extend(quote! {{
+            static __RE: #p::OnceLock<#p::Regex> = #p::OnceLock::new();
+            if let #p::Some(__re) = #p::cached_regex(&__RE, #pattern) {
+                #p::validate::regex(#value, __re, #pattern, #ctx);
+            }
+        }});
+    }
+    if let Some(o) = &v.one_of {
+        let values = o.0.iter().map(|lit| match lit {
+            syn::Lit::Str(s) => quote!(#p::Value::from(#s)),
+            syn::Lit::Bool(b) => quote!(#p::Value::Bool(#b)),
+            syn::Lit::Int(i) => {
+                let t = i.base10_digits();
+                quote!(#p::number_value(#t))
+            }
+            syn::Lit::Float(f) => {
+                let t = f.base10_digits();
+                quote!(#p::number_value(#t))
+            }
+            _ => quote!(#p::Value::Null(#p::Type::Dynamic)),
+        });
+        out.extend(quote!(#p::validate::one_of(#value, &[#(#values),*], #ctx);));
+    }
+    if let Some(r) = &v.range {
+        let bound = |b: &Option<NumberLit>| match b {
+            Some(n) => {
+                let t = &n.text;
+                quote!(#p::number(#t).as_ref())
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let (min, max) = (bound(&r.min), bound(&r.max));
+        out.extend(quote!(#p::validate::range(#value, #min, #max, #ctx);));
+    }
+    if let Some(i) = &v.items {
+        let (min, max) = (opt(i.min), opt(i.max));
+        out.extend(quote!(#p::validate::items(#value, #min, #max, #ctx);));
+    }
+    if v.unique.is_present() {
+        out.extend(quote!(#p::validate::unique(#value, #ctx);));
+    }
+    if let Some(k) = &v.keys {
+        let inner = expand(k, p, &quote!(__key), &quote!(__kctx));
+        out.extend(quote! {
+            #p::validate::keys(#value, #ctx, &mut |__key: &#p::Value, __kctx: &mut #p::Ctx<'_>| { #inner });
+        });
+    }
+    out
+}
