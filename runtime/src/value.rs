@@ -398,11 +398,18 @@ fn go_quote(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// Checks that list/set/map elements share one type (go-cty panics when they
-/// do not; we report an error) and returns it, or `declared` when empty.
-pub(crate) fn unify_element_type(declared: &Type, items: &[Value]) -> Result<Type> {
+/// The element type of a collection: `declared` when it has no `dynamic`
+/// (every element then has that type), else the one concrete type all the
+/// elements share. go-cty panics on mixed element types; we report an error.
+pub(crate) fn unify_element_type<'a>(
+    declared: &Type,
+    items: impl IntoIterator<Item = &'a Value>,
+) -> Result<Type> {
+    if !declared.has_dynamic() {
+        return Ok(declared.clone());
+    }
     let mut found: Option<Type> = None;
-    for (i, v) in items.iter().enumerate() {
+    for (i, v) in items.into_iter().enumerate() {
         let t = v.ty();
         match &found {
             None => found = Some(t),

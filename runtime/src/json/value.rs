@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Reader, Token};
 use crate::json::write::{write_number, write_string};
-use crate::msgpack::value::check_attributes;
+use crate::msgpack::value::{check_attributes, check_element_types};
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::{canonical_set, nfc_owned, unify_element_type, Value};
@@ -152,8 +152,7 @@ fn decode(r: &mut Reader<'_>, ty: &Type, options: &JsonOptions) -> Result<Value>
                     Entry::Occupied(slot) => return Err(duplicate_key("map key", slot.key())),
                 }
             }
-            let values: Vec<Value> = items.values().cloned().collect();
-            let elem_ty = unify_element_type(elem, &values)?;
+            let elem_ty = unify_element_type(elem, items.values())?;
             Ok(Value::Map(elem_ty, items))
         }
         Type::Object(object) => {
@@ -292,6 +291,7 @@ pub fn encode_value(out: &mut String, value: &Value, ty: &Type) -> Result<()> {
             Ok(())
         }
         (Value::List(_, items), Type::List(elem)) | (Value::Set(_, items), Type::Set(elem)) => {
+            check_element_types(elem, items.iter())?;
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -314,6 +314,7 @@ pub fn encode_value(out: &mut String, value: &Value, ty: &Type) -> Result<()> {
             Ok(())
         }
         (Value::Map(_, items), Type::Map(elem)) => {
+            check_element_types(elem, items.values())?;
             out.push('{');
             for (i, (key, item)) in items.iter().enumerate() {
                 if i > 0 {

@@ -65,8 +65,7 @@ pub fn decode_value(dec: &mut Decoder<'_>, ty: &Type) -> Result<Value> {
                 }
             }
             dec.leave();
-            let values: Vec<Value> = items.values().cloned().collect();
-            let elem_ty = unify_element_type(&elem.without_optional_attrs(), &values)?;
+            let elem_ty = unify_element_type(&elem.without_optional_attrs(), items.values())?;
             Ok(Value::Map(elem_ty, items))
         }
         Type::Object(object) => {
@@ -216,6 +215,7 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
             Ok(())
         }
         (Value::List(_, items), Type::List(elem)) | (Value::Set(_, items), Type::Set(elem)) => {
+            check_element_types(elem, items.iter())?;
             enc.write_array_len(items.len());
             for (i, item) in items.iter().enumerate() {
                 encode_value(enc, item, elem).map_err(|e| e.at_index(i))?;
@@ -223,6 +223,7 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
             Ok(())
         }
         (Value::Map(_, items), Type::Map(elem)) => {
+            check_element_types(elem, items.values())?;
             enc.write_map_len(items.len());
             for (key, item) in items {
                 enc.write_str(key);
@@ -258,6 +259,15 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
         }
         _ => Err(nonconforming(ty, value)),
     }
+}
+
+/// A collection of `dynamic` elements must hold one concrete type, as a
+/// go-cty collection does (decoders reject mixed elements too).
+pub(crate) fn check_element_types<'a>(
+    elem: &Type,
+    items: impl Iterator<Item = &'a Value>,
+) -> Result<()> {
+    unify_element_type(elem, items).map(drop)
 }
 
 /// Checks that an object value has exactly the type's attributes.
