@@ -4,7 +4,8 @@
 //!
 //! The level comes from `TF_LOG_PROVIDER`, else `TF_LOG` (as in
 //! terraform-plugin-log); without either only warnings and errors are written,
-//! which Terraform drops unless its own logging is on.
+//! which Terraform drops unless its own logging is on. The HTTP/2, gRPC and
+//! TLS crates only contribute warnings and errors.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -39,6 +40,18 @@ impl HclogLayer {
         HclogLayer::new(level_from_tf_log(level.as_deref()), "provider")
     }
 
+    /// Whether an event is written: up to the level, and for the transport
+    /// crates (HTTP/2, gRPC, TLS, tokio) warnings and errors only, since their
+    /// debug and trace events describe every frame.
+    fn wants(&self, meta: &Metadata<'_>) -> bool {
+        let level = *meta.level();
+        if self.max_level < level {
+            return false;
+        }
+        let krate = meta.target().split("::").next().unwrap_or_default();
+        !(TRANSPORT_CRATES.contains(&krate) && level > Level::WARN)
+    }
+
     /// Formats one event (without the newline).
     fn format_event(&self, event: &Event<'_>, now: std::time::SystemTime) -> String {
         let meta = event.metadata();
@@ -69,11 +82,11 @@ impl<S: Subscriber> Layer<S> for HclogLayer {
     }
 
     fn enabled(&self, metadata: &Metadata<'_>, _ctx: Context<'_, S>) -> bool {
-        self.max_level >= *metadata.level()
+        self.wants(metadata)
     }
 
     fn on_event(&self, event: &Event<'_>, _ctx: Context<'_, S>) {
-        if self.max_level < *event.metadata().level() {
+        if !self.wants(event.metadata()) {
             return;
         }
         let mut line = self.format_event(event, std::time::SystemTime::now());
@@ -83,6 +96,19 @@ impl<S: Subscriber> Layer<S> for HclogLayer {
         let _ = std::io::stderr().lock().write_all(line.as_bytes());
     }
 }
+
+/// Crates whose events below WARN are left out.
+const TRANSPORT_CRATES: &[&str] = &[
+    "h2",
+    "hyper",
+    "hyper_util",
+    "tonic",
+    "tower",
+    "rustls",
+    "tokio_rustls",
+    "tokio",
+    "mio",
+];
 
 /// Installs [`HclogLayer::from_env`] as the global subscriber, unless one is
 /// already set (then the existing one is kept).
@@ -233,6 +259,55 @@ mod tests {
         // A leap day.
         let t = UNIX_EPOCH + Duration::from_secs(951_782_400);
         assert_eq!(timestamp(t), "2000-02-29T00:00:00.000000Z");
+    }
+
+    #[test]
+    fn transport_noise_is_left_out() {
+        use tracing::metadata::Kind;
+        use tracing::{callsite::Identifier, field::FieldSet};
+        struct Cs;
+        impl tracing::callsite::Callsite for Cs {
+            fn set_interest(&self, _: tracing::subscriber::Interest) {}
+            fn metadata(&self) -> &Metadata<'_> {
+                &H2_TRACE
+            }
+        }
+        static CS: Cs = Cs;
+        static H2_TRACE: Metadata<'static> = Metadata::new(
+            "frame",
+            "h2::codec::framed_write",
+            Level::TRACE,
+            None,
+            None,
+            None,
+            FieldSet::new(&[], Identifier(&CS)),
+            Kind::EVENT,
+        );
+        static H2_WARN: Metadata<'static> = Metadata::new(
+            "frame",
+            "h2::codec",
+            Level::WARN,
+            None,
+            None,
+            None,
+            FieldSet::new(&[], Identifier(&CS)),
+            Kind::EVENT,
+        );
+        static OURS: Metadata<'static> = Metadata::new(
+            "event",
+            "tfschema::server::serve",
+            Level::TRACE,
+            None,
+            None,
+            None,
+            FieldSet::new(&[], Identifier(&CS)),
+            Kind::EVENT,
+        );
+        let layer = HclogLayer::new(LevelFilter::TRACE, "provider");
+        assert!(!layer.wants(&H2_TRACE));
+        assert!(layer.wants(&H2_WARN));
+        assert!(layer.wants(&OURS));
+        assert!(!HclogLayer::new(LevelFilter::INFO, "provider").wants(&OURS));
     }
 
     #[test]
