@@ -909,30 +909,35 @@ fn ordered_entries<'a, K: KeyStr + 'a, V: 'a>(
 }
 
 /// Writes a map; shared by the map types and the derive.
-/// Whether `entries` can be written as they come: iterated in key order
-/// already (`sorted`) with every key in NFC (always so for ASCII keys), which
-/// is what [`ordered_entries`] would keep unchanged.
-fn in_order<'a, K: KeyStr + 'a, V: 'a>(
-    mut entries: impl Iterator<Item = (&'a K, &'a V)>,
-    sorted: bool,
-) -> bool {
-    sorted && entries.all(|(k, _)| is_nfc(k.key_str()))
-}
-
 pub(crate) fn encode_map_msgpack<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
     enc: &mut Encoder,
     entries: impl ExactSizeIterator<Item = (&'a K, &'a V)> + Clone,
     sorted: bool,
 ) -> Result<()> {
-    if in_order(entries.clone(), sorted) {
-        // No copy of the entries (the common case of a BTreeMap).
+    if sorted {
+        // Optimistic single pass, no copy of the entries (the common case
+        // of a BTreeMap with NFC keys). A key that is not NFC, or an error
+        // from a value, undoes it and leaves the whole map to the general
+        // path below, which gives exactly what it always gave.
+        let start = enc.as_bytes().len();
         enc.write_map_len(entries.len());
-        for (key, value) in entries {
+        let mut done = true;
+        for (key, value) in entries.clone() {
             let key = key.key_str();
+            if !is_nfc(key) {
+                done = false;
+                break;
+            }
             enc.write_str_nfc(key);
-            value.encode_msgpack(enc).map_err(|e| e.at_key(key))?;
+            if value.encode_msgpack(enc).is_err() {
+                done = false;
+                break;
+            }
         }
-        return Ok(());
+        if done {
+            return Ok(());
+        }
+        enc.truncate(start);
     }
     let entries = ordered_entries(entries, sorted);
     enc.write_map_len(entries.len());
@@ -948,19 +953,32 @@ pub(crate) fn encode_map_json<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
     entries: impl Iterator<Item = (&'a K, &'a V)> + Clone,
     sorted: bool,
 ) -> Result<()> {
-    if in_order(entries.clone(), sorted) {
+    if sorted {
+        // Optimistic single pass, as in `encode_map_msgpack`.
+        let start = out.len();
         out.push('{');
-        for (i, (key, value)) in entries.enumerate() {
+        let mut done = true;
+        for (i, (key, value)) in entries.clone().enumerate() {
+            let key = key.key_str();
+            if !is_nfc(key) {
+                done = false;
+                break;
+            }
             if i > 0 {
                 out.push(',');
             }
-            let key = key.key_str();
             write_string(out, key);
             out.push(':');
-            value.encode_json(out).map_err(|e| e.at_key(key))?;
+            if value.encode_json(out).is_err() {
+                done = false;
+                break;
+            }
         }
-        out.push('}');
-        return Ok(());
+        if done {
+            out.push('}');
+            return Ok(());
+        }
+        out.truncate(start);
     }
     let entries = ordered_entries(entries, sorted);
     out.push('{');
@@ -1254,6 +1272,50 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             self.0 >> 33
         }
+    }
+
+    /// A `BTreeMap` is written in one optimistic pass; a key that is not
+    /// NFC or a failing value hands over to the general path, so the result
+    /// is always what the general (`HashMap`) path gives.
+    #[test]
+    fn sorted_maps_fall_back_to_the_general_path() {
+        let keys: [&[&str]; 5] = [
+            &["a", "b", "c"],
+            &["a", "e\u{301}", "f", "\u{e9}x"],
+            &["\u{212b}", "B", "z"],
+            &["Cafe\u{301}", "Cafb", "Cafz"],
+            &[],
+        ];
+        for keys in keys {
+            let tree: BTreeMap<String, i64> = keys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (k.to_string(), i as i64))
+                .collect();
+            let hash: HashMap<String, i64> = tree.clone().into_iter().collect();
+            let (mut a, mut b) = (Encoder::new(), Encoder::new());
+            tree.encode_msgpack(&mut a).expect("msgpack");
+            hash.encode_msgpack(&mut b).expect("msgpack");
+            assert_eq!(a.as_bytes(), b.as_bytes(), "{keys:?}");
+            let (mut a, mut b) = (String::new(), String::new());
+            tree.encode_json(&mut a).expect("json");
+            hash.encode_json(&mut b).expect("json");
+            assert_eq!(a, b, "{keys:?}");
+        }
+        // A failing value: the same error as the general path.
+        let tree: BTreeMap<String, f64> = [("a".to_string(), 1.0), ("b".to_string(), f64::NAN)]
+            .into_iter()
+            .collect();
+        let hash: HashMap<String, f64> = tree.clone().into_iter().collect();
+        let mut a = Encoder::new();
+        a.write_nil();
+        let ea = tree.encode_msgpack(&mut a).expect_err("NaN");
+        let eb = hash.encode_msgpack(&mut Encoder::new()).expect_err("NaN");
+        assert_eq!(ea.to_string(), eb.to_string());
+        let (mut ja, mut jb) = (String::new(), String::new());
+        let ja_err = tree.encode_json(&mut ja).expect_err("NaN");
+        let jb_err = hash.encode_json(&mut jb).expect_err("NaN");
+        assert_eq!(ja_err.to_string(), jb_err.to_string());
     }
 
     /// The JSON number shortcuts give what the general path gives: the
