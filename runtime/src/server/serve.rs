@@ -323,7 +323,12 @@ pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<
     let router = Router::new(services, shutdown_tx);
     let (conn_tx, conn_rx) = mpsc::channel(16);
     let acceptor = tls.as_ref().map(|(_, acceptor)| acceptor.clone());
-    let accept_task = tokio::spawn(accept_loop(listener, acceptor, conn_tx));
+    let accept_task = tokio::spawn(accept_loop(
+        listener,
+        acceptor,
+        conn_tx,
+        shutdown_rx.clone(),
+    ));
 
     let line = handshake_line(
         protocol,
@@ -449,22 +454,18 @@ async fn bind(
 }
 
 /// Accepts connections, completes TLS on each in its own task (a slow client
-/// does not hold up others) and hands them to the server.
+/// does not hold up others) and hands them to the server. Stops accepting
+/// once shutdown is requested.
 async fn accept_loop(
     listener: Listener,
     tls: Option<TlsAcceptor>,
     conns: mpsc::Sender<io::Result<Conn>>,
+    shutdown: watch::Receiver<bool>,
 ) {
     loop {
-        let accepted: io::Result<Box<dyn IoStream>> = match &listener {
-            Listener::Unix(l) => l
-                .accept()
-                .await
-                .map(|(s, _)| Box::new(s) as Box<dyn IoStream>),
-            Listener::Tcp(l) => l.accept().await.map(|(s, _)| {
-                let _ = s.set_nodelay(true);
-                Box::new(s) as Box<dyn IoStream>
-            }),
+        let accepted = tokio::select! {
+            accepted = accept(&listener) => accepted,
+            () = shutdown_requested(shutdown.clone()) => return,
         };
         let io = match accepted {
             Ok(io) => io,
@@ -485,19 +486,41 @@ async fn accept_loop(
             Some(acceptor) => {
                 let acceptor = acceptor.clone();
                 let conns = conns.clone();
+                let shutdown = shutdown.clone();
                 tokio::spawn(async move {
-                    match tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, acceptor.accept(io)).await {
+                    let outcome =
+                        tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, acceptor.accept(io)).await;
+                    let error = match outcome {
                         Ok(Ok(stream)) => {
                             let _ = conns.send(Ok(Conn(Box::new(stream)))).await;
+                            return;
                         }
-                        Ok(Err(e)) => {
-                            tracing::warn!(error = %e, "TLS handshake with the client failed");
-                        }
-                        Err(_) => tracing::warn!("TLS handshake with the client timed out"),
+                        Ok(Err(e)) => e.to_string(),
+                        Err(_) => "timed out".to_owned(),
+                    };
+                    // go-plugin's client may redial while it closes the
+                    // plugin; a handshake cut short then is no news.
+                    if *shutdown.borrow() {
+                        tracing::debug!(error, "TLS handshake during shutdown failed");
+                    } else {
+                        tracing::warn!(error, "TLS handshake with the client failed");
                     }
                 });
             }
         }
+    }
+}
+
+async fn accept(listener: &Listener) -> io::Result<Box<dyn IoStream>> {
+    match listener {
+        Listener::Unix(l) => l
+            .accept()
+            .await
+            .map(|(s, _)| Box::new(s) as Box<dyn IoStream>),
+        Listener::Tcp(l) => l.accept().await.map(|(s, _)| {
+            let _ = s.set_nodelay(true);
+            Box::new(s) as Box<dyn IoStream>
+        }),
     }
 }
 
