@@ -956,7 +956,11 @@ async fn protocol_5_is_refused_for_nested_attributes() {
         env(&[cookie(), ("PLUGIN_PROTOCOL_VERSIONS", "5")]),
     )
     .await;
-    assert_eq!(line, "", "no handshake line on failure");
+    // Instead of a handshake, one line Terraform shows as the reason:
+    // "Unrecognized remote plugin message: Error: plugin handshake: ...".
+    assert!(line.starts_with("Error: plugin handshake: "), "{line:?}");
+    assert!(line.contains("nested attributes"), "{line:?}");
+    assert_eq!(line.matches('\n').count(), 1, "{line:?}");
     let err = task.await.unwrap().unwrap_err();
     let message = err.to_string();
     assert!(matches!(err, ServeError::Handshake(_)), "{err:?}");

@@ -286,6 +286,10 @@ pub fn run(services: ProviderServices) -> ExitCode {
 /// Performs the handshake and serves until `GRPCController/Shutdown`, then
 /// shuts the server down gracefully (at most a second for calls in flight)
 /// and returns.
+///
+/// When the handshake fails (no common protocol version, a bad client
+/// certificate, no socket), the one line written instead of the handshake is
+/// `Error: <reason>`: Terraform shows that line in its error message.
 pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
     let ServeOptions {
         env,
@@ -297,23 +301,19 @@ pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<
     if !env.launched_by_terraform() {
         return Err(ServeError::NotLaunchedByTerraform);
     }
-    let forced = match force_protocol {
-        Some(v) => Some(v),
-        None => env.forced_version()?,
-    };
-    let offered = env.offered_versions();
-    let protocol = choose_protocol(offered.as_deref(), services.served, forced)?;
-
-    let tls = match env.client_cert.as_deref() {
-        Some(pem) => {
-            let identity = ServerIdentity::generate()?;
-            let config = server_config(&identity, parse_client_cert(pem)?)?;
-            Some((identity, TlsAcceptor::from(config)))
-        }
-        None => None,
-    };
-
-    let (listener, addr, socket_dir) = bind(&env, prefer_tcp).await?;
+    let (protocol, tls, (listener, addr, socket_dir)) =
+        match prepare(&env, services.served, force_protocol, prefer_tcp).await {
+            Ok(prepared) => prepared,
+            Err(e) => {
+                // Terraform shows the first stdout line when it is not a
+                // handshake ("Unrecognized remote plugin message: ..."),
+                // while stderr only reaches its debug log: so the reason goes
+                // there too, on one line.
+                let line = format!("Error: {e}").replace(['\r', '\n'], " ");
+                let _ = writeln!(handshake_out, "{line}").and_then(|()| handshake_out.flush());
+                return Err(e);
+            }
+        };
 
     if ignore_sigint {
         ignore_sigint_signals();
@@ -373,6 +373,38 @@ pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<
     drop(socket_dir);
     tracing::debug!("plugin stopped");
     result.map_err(ServeError::Transport)
+}
+
+type Prepared = (
+    u32,
+    Option<(ServerIdentity, TlsAcceptor)>,
+    (Listener, ListenAddr, Option<SocketDir>),
+);
+
+/// Everything before the handshake line: the protocol version, TLS and the
+/// listener.
+async fn prepare(
+    env: &PluginEnv,
+    served: Served,
+    force_protocol: Option<u32>,
+    prefer_tcp: bool,
+) -> Result<Prepared, ServeError> {
+    let forced = match force_protocol {
+        Some(v) => Some(v),
+        None => env.forced_version()?,
+    };
+    let offered = env.offered_versions();
+    let protocol = choose_protocol(offered.as_deref(), served, forced)?;
+    let tls = match env.client_cert.as_deref() {
+        Some(pem) => {
+            let identity = ServerIdentity::generate()?;
+            let config = server_config(&identity, parse_client_cert(pem)?)?;
+            Some((identity, TlsAcceptor::from(config)))
+        }
+        None => None,
+    };
+    let listening = bind(env, prefer_tcp).await?;
+    Ok((protocol, tls, listening))
 }
 
 async fn shutdown_requested(mut rx: watch::Receiver<bool>) {
