@@ -159,7 +159,10 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
         }
         match &field.kind {
             Kind::Block { elem, .. } | Kind::Nested { elem, .. } => {
-                checks.extend(quote_spanned!(elem.span()=> #p::validate_nested::<#elem>(__v, __path, __diags);));
+                // Only the trait-bound part carries the field's span: the
+                // local names must keep the call-site hygiene of the body.
+                let validate_nested = quote_spanned!(elem.span()=> #p::validate_nested::<#elem>);
+                checks.extend(quote!(#validate_nested(__v, __path, __diags);));
             }
             Kind::Attribute(_) => {}
         }
