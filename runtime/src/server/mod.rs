@@ -2,7 +2,7 @@
 //!
 //! [`proto`] holds the protocol itself: message types and tonic service
 //! traits generated from tfschema's own definitions of the published protocol
-//! (`runtime/proto/`). [`handshake`], [`tls`] and [`serve`] make a process
+//! (`runtime/proto/`). [`handshake`], [`tls`] and [`mod@serve`] make a process
 //! that Terraform can launch: go-plugin's handshake, AutoMTLS, the health and
 //! controller services, and hclog JSON logs ([`log`]). The provider layers
 //! build on these.
