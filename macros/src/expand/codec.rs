@@ -142,6 +142,14 @@ fn impls(
 ) -> TokenStream {
     let p = model.private();
     let (impl_generics, _, _) = model.generics.split_for_impl();
+    // The plan view has the own struct's types, each maybe unknown.
+    let has_dynamic = if own {
+        quote!(false #(|| <#types as #p::TfType>::HAS_DYNAMIC)*)
+    } else {
+        let ident = &model.ident;
+        let (_, ty_generics, _) = model.generics.split_for_impl();
+        quote!(<#ident #ty_generics as #p::TfType>::HAS_DYNAMIC)
+    };
     let n = model.fields.len();
     let header = msgpack_map_header(n);
     let idents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
@@ -363,6 +371,7 @@ fn impls(
     quote! {
         impl #impl_generics #p::TfType for #target #type_where {
             const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
+            const HAS_DYNAMIC: bool = #has_dynamic;
             fn tf_type() -> #p::Type {
                 #tf_type
             }

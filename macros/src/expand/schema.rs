@@ -99,13 +99,17 @@ pub fn expand(model: &Model) -> TokenStream {
         }
     }
     let validate = validate_body(model, &p);
+    let (has_write_only, checks) = nesting_checks(model, &p);
     let description = &model.description;
     let kind = string_kind(&p, model.markdown);
     quote! {
         #[automatically_derived]
         const _: () = {
+            #(#checks)*
+
             impl #impl_generics #p::TfSchema for #ident #ty_generics {
                 const VERSION: ::core::primitive::i64 = #version;
+                const HAS_WRITE_ONLY: bool = #has_write_only;
 
                 fn block() -> #p::Block {
                     #p::Block {
@@ -191,4 +195,87 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
         #(#per_field)*
         #(#rules)*
     }
+}
+
+/// `HAS_WRITE_ONLY` for the block, and compile-time checks of what
+/// Terraform forbids in nested blocks, which depend on the element struct:
+/// no `dynamic` or `write_only` attribute in a set block. List and map
+/// blocks whose element has a `dynamic` attribute are rejected too:
+/// Terraform sends those as one dynamic tuple/object value, which the
+/// derived codec does not model.
+fn nesting_checks(model: &Model, p: &TokenStream) -> (TokenStream, Vec<TokenStream>) {
+    let mut write_only = vec![quote!(false)];
+    let mut checks = Vec::new();
+    for field in &model.fields {
+        if field.write_only {
+            write_only.push(quote!(true));
+        }
+        let (elem, set, list_or_map) = match &field.kind {
+            Kind::Block { elem, nesting, .. } => (
+                elem,
+                *nesting == NestingArg::Set,
+                matches!(nesting, NestingArg::List | NestingArg::Map),
+            ),
+            Kind::Nested { elem, nesting, .. } => (elem, *nesting == Collection::Set, false),
+            Kind::Attribute(_) => continue,
+        };
+        write_only.push(quote!(<#elem as #p::TfSchema>::HAS_WRITE_ONLY));
+        let name = &field.name;
+        if set {
+            let dynamic = format!(
+                "`{name}`: a set block or set of nested attributes cannot contain a `dynamic` (Value) attribute; Terraform forbids it"
+            );
+            let write_only = format!(
+                "`{name}`: a set block or set of nested attributes cannot contain a `write_only` attribute; Terraform forbids it"
+            );
+            let elem = static_lifetimes(elem, model);
+            checks.push(quote_spanned! {elem.span()=>
+                const _: () = ::core::assert!(!<#elem as #p::TfType>::HAS_DYNAMIC, #dynamic);
+                const _: () = ::core::assert!(!<#elem as #p::TfSchema>::HAS_WRITE_ONLY, #write_only);
+            });
+        }
+        if list_or_map {
+            let dynamic = format!(
+                "`{name}`: a list or map block whose struct has a `dynamic` (Value) attribute is not supported (Terraform sends it as one dynamic value); use nested attributes (#[tf(nested)]) or a single block"
+            );
+            let elem = static_lifetimes(elem, model);
+            checks.push(quote_spanned! {elem.span()=>
+                const _: () = ::core::assert!(!<#elem as #p::TfType>::HAS_DYNAMIC, #dynamic);
+            });
+        }
+    }
+    (quote!(#(#write_only)||*), checks)
+}
+
+/// `ty` with the struct's lifetime replaced by `'static`, so that checks can
+/// be item-level constants (evaluated by `cargo check` too), where the
+/// struct's lifetime is not in scope.
+fn static_lifetimes(ty: &syn::Type, model: &Model) -> syn::Type {
+    let Some(lt) = &model.lifetime else {
+        return ty.clone();
+    };
+    let tokens = replace_lifetime(quote!(#ty), &lt.ident.to_string());
+    syn::parse2(tokens).unwrap_or_else(|_| ty.clone())
+}
+
+fn replace_lifetime(tokens: TokenStream, name: &str) -> TokenStream {
+    use proc_macro2::{Group, Ident, TokenTree};
+    let mut out = Vec::new();
+    let mut after_quote = false;
+    for tt in tokens {
+        let tt = match tt {
+            TokenTree::Group(g) => {
+                let mut ng = Group::new(g.delimiter(), replace_lifetime(g.stream(), name));
+                ng.set_span(g.span());
+                TokenTree::Group(ng)
+            }
+            TokenTree::Ident(i) if after_quote && i == name => {
+                TokenTree::Ident(Ident::new("static", i.span()))
+            }
+            other => other,
+        };
+        after_quote = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '\'');
+        out.push(tt);
+    }
+    out.into_iter().collect()
 }

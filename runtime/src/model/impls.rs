@@ -150,6 +150,30 @@ fn out_of_range(n: impl std::fmt::Display, target: &str) -> Error {
     Error::new(ErrorKind::Invalid, format!("{n} does not fit {target}"))
 }
 
+/// The element type of a collection value: the declared one, or for
+/// `dynamic` elements the concrete type they share (as the decoders read
+/// it back).
+pub(crate) fn element_type<'a, T: TfType>(items: impl IntoIterator<Item = &'a Value>) -> Type {
+    let declared = T::tf_type();
+    if T::HAS_DYNAMIC {
+        crate::value::unify_element_type(&declared, items).unwrap_or(declared)
+    } else {
+        declared
+    }
+}
+
+/// Collections of `dynamic` elements must hold one concrete type (the
+/// decoders, like go-cty, reject anything else): checked before writing.
+pub(crate) fn check_dynamic_elements<'a, T: TfEncode + 'a>(
+    items: impl Iterator<Item = &'a T>,
+) -> Result<()> {
+    if !T::HAS_DYNAMIC {
+        return Ok(());
+    }
+    let values: Vec<Value> = items.map(TfEncode::to_value).collect();
+    crate::value::unify_element_type(&T::tf_type(), &values).map(drop)
+}
+
 // ---------------------------------------------------------------- numbers
 
 macro_rules! signed_int {
@@ -559,6 +583,7 @@ impl FromValue for Cow<'static, str> {
 
 impl<T: TfType> TfType for Option<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         T::tf_type()
     }
@@ -624,6 +649,7 @@ impl<T: FromValue> FromValue for Option<T> {
 
 impl<T: TfType> TfType for Vec<T> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         Type::list(T::tf_type())
     }
@@ -632,13 +658,16 @@ impl<T: TfType> TfType for Vec<T> {
 impl<T: TfEncode> TfEncode for Vec<T> {
     #[inline]
     fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        check_dynamic_elements(self.iter())?;
         encode_seq_msgpack(enc, self.iter())
     }
     fn encode_json(&self, out: &mut String) -> Result<()> {
+        check_dynamic_elements(self.iter())?;
         encode_seq_json(out, self.iter())
     }
     fn to_value(&self) -> Value {
-        Value::List(T::tf_type(), self.iter().map(TfEncode::to_value).collect())
+        let items: Vec<Value> = self.iter().map(TfEncode::to_value).collect();
+        Value::List(element_type::<T>(&items), items)
     }
 }
 
@@ -745,6 +774,7 @@ pub(crate) fn encode_set_json<'a, T: TfEncode + 'a>(
 
 impl<T: TfType> TfType for BTreeSet<T> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         Type::set(T::tf_type())
     }
@@ -752,13 +782,16 @@ impl<T: TfType> TfType for BTreeSet<T> {
 
 impl<T: TfEncode> TfEncode for BTreeSet<T> {
     fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        check_dynamic_elements(self.iter())?;
         encode_set_msgpack(enc, self.iter())
     }
     fn encode_json(&self, out: &mut String) -> Result<()> {
+        check_dynamic_elements(self.iter())?;
         encode_set_json(out, self.iter())
     }
     fn to_value(&self) -> Value {
-        Value::set(T::tf_type(), self.iter().map(TfEncode::to_value).collect())
+        let items: Vec<Value> = self.iter().map(TfEncode::to_value).collect();
+        Value::set(element_type::<T>(&items), items)
     }
 }
 
@@ -779,6 +812,7 @@ impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
 
 impl<T: TfType, S> TfType for HashSet<T, S> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         Type::set(T::tf_type())
     }
@@ -786,13 +820,16 @@ impl<T: TfType, S> TfType for HashSet<T, S> {
 
 impl<T: TfEncode, S> TfEncode for HashSet<T, S> {
     fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        check_dynamic_elements(self.iter())?;
         encode_set_msgpack(enc, self.iter())
     }
     fn encode_json(&self, out: &mut String) -> Result<()> {
+        check_dynamic_elements(self.iter())?;
         encode_set_json(out, self.iter())
     }
     fn to_value(&self) -> Value {
-        Value::set(T::tf_type(), self.iter().map(TfEncode::to_value).collect())
+        let items: Vec<Value> = self.iter().map(TfEncode::to_value).collect();
+        Value::set(element_type::<T>(&items), items)
     }
 }
 
@@ -1057,6 +1094,7 @@ fn map_from_value<V: FromValue>(value: Value) -> Result<Vec<(String, V)>> {
 
 impl<K, V: TfType> TfType for BTreeMap<K, V> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
+    const HAS_DYNAMIC: bool = V::HAS_DYNAMIC;
     fn tf_type() -> Type {
         Type::map(V::tf_type())
     }
@@ -1065,17 +1103,20 @@ impl<K, V: TfType> TfType for BTreeMap<K, V> {
 impl<K: KeyStr, V: TfEncode> TfEncode for BTreeMap<K, V> {
     fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
         // BTreeMap<String> iterates bytewise: already go-cty's order.
+        check_dynamic_elements(self.values())?;
         encode_map_msgpack(enc, self.iter(), true)
     }
     fn encode_json(&self, out: &mut String) -> Result<()> {
+        check_dynamic_elements(self.values())?;
         encode_map_json(out, self.iter(), true)
     }
     fn to_value(&self) -> Value {
-        Value::map(
-            V::tf_type(),
-            self.iter()
-                .map(|(k, v)| (k.key_str().to_owned(), v.to_value())),
-        )
+        let items: Vec<(String, Value)> = self
+            .iter()
+            .map(|(k, v)| (k.key_str().to_owned(), v.to_value()))
+            .collect();
+        let elem = element_type::<V>(items.iter().map(|(_, v)| v));
+        Value::map(elem, items)
     }
 }
 
@@ -1100,6 +1141,7 @@ impl<V: FromValue> FromValue for BTreeMap<String, V> {
 
 impl<K, V: TfType, S> TfType for HashMap<K, V, S> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
+    const HAS_DYNAMIC: bool = V::HAS_DYNAMIC;
     fn tf_type() -> Type {
         Type::map(V::tf_type())
     }
@@ -1107,17 +1149,20 @@ impl<K, V: TfType, S> TfType for HashMap<K, V, S> {
 
 impl<K: KeyStr, V: TfEncode, S> TfEncode for HashMap<K, V, S> {
     fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        check_dynamic_elements(self.values())?;
         encode_map_msgpack(enc, self.iter(), false)
     }
     fn encode_json(&self, out: &mut String) -> Result<()> {
+        check_dynamic_elements(self.values())?;
         encode_map_json(out, self.iter(), false)
     }
     fn to_value(&self) -> Value {
-        Value::map(
-            V::tf_type(),
-            self.iter()
-                .map(|(k, v)| (k.key_str().to_owned(), v.to_value())),
-        )
+        let items: Vec<(String, Value)> = self
+            .iter()
+            .map(|(k, v)| (k.key_str().to_owned(), v.to_value()))
+            .collect();
+        let elem = element_type::<V>(items.iter().map(|(_, v)| v));
+        Value::map(elem, items)
     }
 }
 
@@ -1148,6 +1193,7 @@ macro_rules! tuple {
     ($len:literal: $($name:ident $idx:tt),+) => {
         impl<$($name: TfType),+> TfType for ($($name,)+) {
             const REFINE_KIND: RefineKind = RefineKind::Other;
+            const HAS_DYNAMIC: bool = false $(|| $name::HAS_DYNAMIC)+;
             fn tf_type() -> Type {
                 Type::Tuple(vec![$($name::tf_type()),+])
             }
@@ -1227,6 +1273,7 @@ tuple!(6: A 0, B 1, C 2, D 3, E 4, F 5);
 
 impl TfType for Value {
     const REFINE_KIND: RefineKind = RefineKind::Dynamic;
+    const HAS_DYNAMIC: bool = true;
     fn tf_type() -> Type {
         Type::Dynamic
     }

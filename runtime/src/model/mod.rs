@@ -31,6 +31,12 @@ pub trait TfType {
     /// The refinements an unknown of this type can carry.
     const REFINE_KIND: RefineKind;
 
+    /// Whether `dynamic` appears anywhere in the type (a `Value` field, or
+    /// a collection or struct holding one). Known at compile time, so the
+    /// derive can reject what Terraform forbids (a dynamic attribute in a
+    /// set block) and codecs skip dynamic-only checks for other types.
+    const HAS_DYNAMIC: bool = false;
+
     /// The Terraform type constraint.
     fn tf_type() -> Type;
 }
@@ -89,6 +95,11 @@ pub trait TfDecode<'de>: TfType + Sized {
 pub trait TfSchema {
     /// The schema version (`#[tf(version = N)]`), for state upgrades.
     const VERSION: i64 = 0;
+
+    /// Whether a `write_only` attribute appears in the block or below it
+    /// (Terraform forbids them in set blocks; the derive checks that at
+    /// compile time).
+    const HAS_WRITE_ONLY: bool = false;
 
     /// The block this struct describes.
     fn block() -> crate::schema::Block;

@@ -8,7 +8,8 @@ use std::fmt;
 use crate::error::Result;
 use crate::json::read::Reader;
 use crate::model::impls::{
-    decode_seq_json, decode_seq_msgpack, encode_set_json, encode_set_msgpack, seq_from_value,
+    check_dynamic_elements, decode_seq_json, decode_seq_msgpack, element_type, encode_set_json,
+    encode_set_msgpack, seq_from_value,
 };
 use crate::model::{unknown_error, FromValue, TfDecode, TfEncode, TfType};
 use crate::msgpack::{Decoder, Encoder, UnknownExt};
@@ -61,6 +62,7 @@ impl<T> From<T> for Unknown<T> {
 
 impl<T: TfType> TfType for Unknown<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         T::tf_type()
     }
@@ -151,6 +153,7 @@ impl<T> From<T> for Refined<T> {
 
 impl<T: TfType> TfType for Refined<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         T::tf_type()
     }
@@ -323,6 +326,7 @@ impl<T> IntoIterator for Set<T> {
 
 impl<T: TfType> TfType for Set<T> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         Type::set(T::tf_type())
     }
@@ -330,16 +334,16 @@ impl<T: TfType> TfType for Set<T> {
 
 impl<T: TfEncode> TfEncode for Set<T> {
     fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        check_dynamic_elements(self.items.iter())?;
         encode_set_msgpack(enc, self.items.iter())
     }
     fn encode_json(&self, out: &mut String) -> Result<()> {
+        check_dynamic_elements(self.items.iter())?;
         encode_set_json(out, self.items.iter())
     }
     fn to_value(&self) -> Value {
-        Value::set(
-            T::tf_type(),
-            self.items.iter().map(TfEncode::to_value).collect(),
-        )
+        let items: Vec<Value> = self.items.iter().map(TfEncode::to_value).collect();
+        Value::set(element_type::<T>(&items), items)
     }
 }
 
@@ -371,6 +375,7 @@ impl<T> fmt::Debug for Sensitive<T> {
 
 impl<T: TfType> TfType for Sensitive<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     fn tf_type() -> Type {
         T::tf_type()
     }
