@@ -371,7 +371,7 @@ fn impls(
     quote! {
         impl #impl_generics #p::TfType for #target #type_where {
             const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
-            const HAS_DYNAMIC: bool = #has_dynamic;
+            const HAS_DYNAMIC: ::core::primitive::bool = #has_dynamic;
             fn tf_type() -> #p::Type {
                 #tf_type
             }

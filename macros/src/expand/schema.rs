@@ -109,7 +109,7 @@ pub fn expand(model: &Model) -> TokenStream {
 
             impl #impl_generics #p::TfSchema for #ident #ty_generics {
                 const VERSION: ::core::primitive::i64 = #version;
-                const HAS_WRITE_ONLY: bool = #has_write_only;
+                const HAS_WRITE_ONLY: ::core::primitive::bool = #has_write_only;
 
                 fn block() -> #p::Block {
                     #p::Block {
