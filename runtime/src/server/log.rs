@@ -193,22 +193,9 @@ impl Visit for JsonFields {
     }
 }
 
+/// A JSON string literal, escaped as the wire JSON is.
 fn push_json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::json::write::write_string(out, s);
 }
 
 /// hclog's JSON time format: `2006-01-02T15:04:05.000000Z` (UTC).
