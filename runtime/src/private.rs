@@ -226,37 +226,24 @@ fn quoted_list(names: &[&str]) -> String {
     quoted.join(", ")
 }
 
-/// `this` must not be set together with any of `others`.
-pub fn rule_conflicts_with(
-    attrs: &BTreeMap<String, Value>,
-    this: &str,
-    others: &[&str],
-    path: &mut Vec<PathStep>,
-    diags: &mut Diagnostics,
-) {
-    let mut names = vec![this];
-    names.extend_from_slice(others);
-    let Some(states) = set_states(attrs, &names) else {
-        return;
-    };
-    if !states[0] {
-        return;
-    }
-    for (other, set) in others.iter().zip(&states[1..]) {
-        if *set {
-            path.push(PathStep::Attr(this.to_owned()));
-            diags.error(
-                path,
-                "Invalid Attribute Combination",
-                format!("Attribute {this:?} cannot be specified when {other:?} is specified"),
-            );
-            path.pop();
-        }
-    }
+/// The cross-attribute rules of the derive.
+#[derive(Debug, Clone, Copy)]
+pub enum Rule {
+    /// `this` must not be set together with any of the others.
+    ConflictsWith,
+    /// Exactly one of `this` and the others must be set.
+    ExactlyOneOf,
+    /// At least one of `this` and the others must be set.
+    AtLeastOneOf,
+    /// When `this` is set, every one of the others must be set too.
+    RequiredWith,
 }
 
-/// Exactly one of `this` and `others` must be set.
-pub fn rule_exactly_one_of(
+/// Checks `rule`, declared on attribute `this` naming `others`, against an
+/// object's attributes; errors go at `this`'s path. Rules involving an
+/// unknown attribute are left for later.
+pub fn check_rule(
+    rule: Rule,
     attrs: &BTreeMap<String, Value>,
     this: &str,
     others: &[&str],
@@ -268,73 +255,38 @@ pub fn rule_exactly_one_of(
     let Some(states) = set_states(attrs, &names) else {
         return;
     };
+    let this_set = states[0];
+    let others_set = || others.iter().zip(&states[1..]);
     let count = states.iter().filter(|s| **s).count();
-    if count != 1 {
-        path.push(PathStep::Attr(this.to_owned()));
-        diags.error(
-            path,
-            "Invalid Attribute Combination",
-            format!(
-                "Exactly one of these attributes must be configured: [{}], got: {count}",
-                quoted_list(&names)
-            ),
-        );
-        path.pop();
-    }
-}
-
-/// At least one of `this` and `others` must be set.
-pub fn rule_at_least_one_of(
-    attrs: &BTreeMap<String, Value>,
-    this: &str,
-    others: &[&str],
-    path: &mut Vec<PathStep>,
-    diags: &mut Diagnostics,
-) {
-    let mut names = vec![this];
-    names.extend_from_slice(others);
-    let Some(states) = set_states(attrs, &names) else {
-        return;
+    let messages: Vec<String> = match rule {
+        Rule::ConflictsWith if this_set => others_set()
+            .filter(|(_, set)| **set)
+            .map(|(other, _)| {
+                format!("Attribute {this:?} cannot be specified when {other:?} is specified")
+            })
+            .collect(),
+        Rule::RequiredWith if this_set => others_set()
+            .filter(|(_, set)| !**set)
+            .map(|(other, _)| {
+                format!("Attribute {other:?} must be specified when {this:?} is specified")
+            })
+            .collect(),
+        Rule::ExactlyOneOf if count != 1 => vec![format!(
+            "Exactly one of these attributes must be configured: [{}], got: {count}",
+            quoted_list(&names)
+        )],
+        Rule::AtLeastOneOf if count == 0 => vec![format!(
+            "At least one of these attributes must be configured: [{}]",
+            quoted_list(&names)
+        )],
+        _ => Vec::new(),
     };
-    if !states.iter().any(|s| *s) {
-        path.push(PathStep::Attr(this.to_owned()));
-        diags.error(
-            path,
-            "Invalid Attribute Combination",
-            format!(
-                "At least one of these attributes must be configured: [{}]",
-                quoted_list(&names)
-            ),
-        );
-        path.pop();
-    }
-}
-
-/// When `this` is set, every one of `others` must be set too.
-pub fn rule_required_with(
-    attrs: &BTreeMap<String, Value>,
-    this: &str,
-    others: &[&str],
-    path: &mut Vec<PathStep>,
-    diags: &mut Diagnostics,
-) {
-    let mut names = vec![this];
-    names.extend_from_slice(others);
-    let Some(states) = set_states(attrs, &names) else {
-        return;
-    };
-    if !states[0] {
+    if messages.is_empty() {
         return;
     }
-    for (other, set) in others.iter().zip(&states[1..]) {
-        if !*set {
-            path.push(PathStep::Attr(this.to_owned()));
-            diags.error(
-                path,
-                "Invalid Attribute Combination",
-                format!("Attribute {other:?} must be specified when {this:?} is specified"),
-            );
-            path.pop();
-        }
+    path.push(PathStep::Attr(this.to_owned()));
+    for message in messages {
+        diags.error(path, "Invalid Attribute Combination", message);
     }
+    path.pop();
 }

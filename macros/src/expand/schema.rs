@@ -2,12 +2,12 @@
 //! `TfType`/`TfSchema` impls.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::NestingArg;
 use crate::tyinfo::Collection;
-use crate::valid::{Flags, Kind, Model};
+use crate::valid::{Flags, Kind, Model, RuleKind};
 
 pub fn expand(model: &Model) -> TokenStream {
     let p = model.private();
@@ -180,9 +180,14 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
             });
         }
         for rule in &field.rules {
-            let f = format_ident!("rule_{}", rule.kind.key());
+            let kind = match rule.kind {
+                RuleKind::ConflictsWith => quote!(ConflictsWith),
+                RuleKind::ExactlyOneOf => quote!(ExactlyOneOf),
+                RuleKind::AtLeastOneOf => quote!(AtLeastOneOf),
+                RuleKind::RequiredWith => quote!(RequiredWith),
+            };
             let names = rule.names.iter().map(|n| n.as_str());
-            rules.push(quote!(#p::#f(__attrs, #name, &[#(#names),*], __path, __diags);));
+            rules.push(quote!(#p::check_rule(#p::Rule::#kind, __attrs, #name, &[#(#names),*], __path, __diags);));
         }
     }
     if per_field.is_empty() && rules.is_empty() {
