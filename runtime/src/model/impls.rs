@@ -176,51 +176,27 @@ pub(crate) fn check_dynamic_elements<'a, T: TfEncode + 'a>(
 
 // ---------------------------------------------------------------- numbers
 
-macro_rules! signed_int {
-    ($($t:ty),*) => {$(
-        impl TfType for $t {
-            const REFINE_KIND: RefineKind = RefineKind::Number;
-            fn tf_type() -> Type { Type::Number }
-        }
-        impl TfEncode for $t {
-            #[inline]
-            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-                enc.write_i64(*self as i64);
-                Ok(())
-            }
-            fn encode_json(&self, out: &mut String) -> Result<()> {
-                out.push_str(itoa::Buffer::new().format(*self));
-                Ok(())
-            }
-            fn to_value(&self) -> Value {
-                Value::Number(Number::from_i64(*self as i64))
-            }
-        }
-        impl<'de> TfDecode<'de> for $t {
-            #[inline]
-            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-                let v = dec.read_i64().map_err(|e| explain_msgpack(dec, e))?;
-                <$t>::try_from(v).map_err(|_| out_of_range(v, stringify!($t)))
-            }
-            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                let n = json_integer(r)?;
-                n.to_i64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
-            }
-        }
-        impl FromValue for $t {
-            fn from_value(value: Value) -> Result<Self> {
-                match known(value, "number")? {
-                    Value::Number(n) => n.to_i64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t))),
-                    other => Err(value_mismatch("number", &other)),
-                }
-            }
-        }
-    )*};
+/// A signed integer in its most compact msgpack form.
+#[inline]
+fn write_signed(enc: &mut Encoder, v: i64) {
+    enc.write_i64(v);
 }
-signed_int!(i8, i16, i32, i64, isize);
 
-macro_rules! unsigned_int {
-    ($($t:ty),*) => {$(
+/// An unsigned integer: compact up to `i64::MAX`; beyond, go-cty writes
+/// the decimal text.
+#[inline]
+fn write_unsigned(enc: &mut Encoder, v: u64) {
+    if v <= i64::MAX as u64 {
+        enc.write_u64(v);
+    } else {
+        enc.write_number(&Number::from_u64(v));
+    }
+}
+
+/// The 64-bit-or-narrower integers: each is read as its 64-bit family
+/// (`$wide`) and range-checked.
+macro_rules! int {
+    ($($t:ty => $wide:ty, $read:ident, $to:ident, $from:ident, $write:ident;)*) => {$(
         impl TfType for $t {
             const REFINE_KIND: RefineKind = RefineKind::Number;
             fn tf_type() -> Type { Type::Number }
@@ -228,13 +204,7 @@ macro_rules! unsigned_int {
         impl TfEncode for $t {
             #[inline]
             fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-                let v = *self as u64;
-                if v <= i64::MAX as u64 {
-                    enc.write_u64(v);
-                } else {
-                    // go-cty writes integers beyond int64 as decimal text.
-                    enc.write_number(&Number::from_u64(v));
-                }
+                $write(enc, *self as $wide);
                 Ok(())
             }
             fn encode_json(&self, out: &mut String) -> Result<()> {
@@ -242,31 +212,42 @@ macro_rules! unsigned_int {
                 Ok(())
             }
             fn to_value(&self) -> Value {
-                Value::Number(Number::from_u64(*self as u64))
+                Value::Number(Number::$from(*self as $wide))
             }
         }
         impl<'de> TfDecode<'de> for $t {
             #[inline]
             fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-                let v = dec.read_u64().map_err(|e| explain_msgpack(dec, e))?;
+                let v = dec.$read().map_err(|e| explain_msgpack(dec, e))?;
                 <$t>::try_from(v).map_err(|_| out_of_range(v, stringify!($t)))
             }
             fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
                 let n = json_integer(r)?;
-                n.to_u64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
+                n.$to().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
             }
         }
         impl FromValue for $t {
             fn from_value(value: Value) -> Result<Self> {
                 match known(value, "number")? {
-                    Value::Number(n) => n.to_u64().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t))),
+                    Value::Number(n) => n.$to().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t))),
                     other => Err(value_mismatch("number", &other)),
                 }
             }
         }
     )*};
 }
-unsigned_int!(u8, u16, u32, u64, usize);
+int! {
+    i8 => i64, read_i64, to_i64, from_i64, write_signed;
+    i16 => i64, read_i64, to_i64, from_i64, write_signed;
+    i32 => i64, read_i64, to_i64, from_i64, write_signed;
+    i64 => i64, read_i64, to_i64, from_i64, write_signed;
+    isize => i64, read_i64, to_i64, from_i64, write_signed;
+    u8 => u64, read_u64, to_u64, from_u64, write_unsigned;
+    u16 => u64, read_u64, to_u64, from_u64, write_unsigned;
+    u32 => u64, read_u64, to_u64, from_u64, write_unsigned;
+    u64 => u64, read_u64, to_u64, from_u64, write_unsigned;
+    usize => u64, read_u64, to_u64, from_u64, write_unsigned;
+}
 
 macro_rules! wide_int {
     ($($t:ty => $to:ident),*) => {$(
