@@ -80,6 +80,14 @@ pub struct Field {
     #[darling(default)]
     pub max_items: Option<SpannedValue<u64>>,
     #[darling(default)]
+    pub requires_replace: Flag,
+    #[darling(default)]
+    pub requires_replace_if: Option<SpannedValue<syn::Path>>,
+    #[darling(default)]
+    pub use_state_for_unknown: Flag,
+    #[darling(default)]
+    pub default: Option<SpannedValue<DefaultArg>>,
+    #[darling(default)]
     pub validate: Option<SpannedValue<crate::validators::Validators>>,
     #[darling(default)]
     pub conflicts_with: Option<SpannedValue<crate::validators::NameList>>,
@@ -117,4 +125,46 @@ pub fn doc_description(attrs: &[syn::Attribute]) -> String {
         .map(|l| l.strip_prefix(' ').map(str::to_owned).unwrap_or(l))
         .collect();
     lines.join("\n").trim().to_owned()
+}
+
+/// `default = <literal or path>`: a literal value, or a function returning
+/// the attribute's value.
+#[derive(Debug, Clone)]
+pub enum DefaultArg {
+    /// A string, number or bool literal (numbers as their text).
+    Str(String),
+    Number(String),
+    Bool(bool),
+    /// `path::to::fn`, called with no arguments.
+    Path(syn::Path),
+}
+
+impl FromMeta for DefaultArg {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        match expr {
+            syn::Expr::Lit(syn::ExprLit { lit, .. }) => match lit {
+                syn::Lit::Str(s) => Ok(DefaultArg::Str(s.value())),
+                syn::Lit::Bool(b) => Ok(DefaultArg::Bool(b.value)),
+                syn::Lit::Int(i) => Ok(DefaultArg::Number(i.base10_digits().to_owned())),
+                syn::Lit::Float(f) => Ok(DefaultArg::Number(f.base10_digits().to_owned())),
+                other => Err(darling::Error::custom(
+                    "`default` takes a string, number or bool literal, or a path to a function",
+                )
+                .with_span(other)),
+            },
+            syn::Expr::Unary(syn::ExprUnary {
+                op: syn::UnOp::Neg(_),
+                expr: inner,
+                ..
+            }) => match DefaultArg::from_expr(inner)? {
+                DefaultArg::Number(n) => Ok(DefaultArg::Number(format!("-{n}"))),
+                _ => Err(darling::Error::custom("only numbers can be negated").with_span(expr)),
+            },
+            syn::Expr::Path(p) => Ok(DefaultArg::Path(p.path.clone())),
+            other => Err(darling::Error::custom(
+                "`default` takes a string, number or bool literal, or a path to a function",
+            )
+            .with_span(other)),
+        }
+    }
 }

@@ -44,6 +44,15 @@ pub struct FieldModel {
     pub deprecation_message: Option<String>,
     pub validators: Option<crate::validators::Validators>,
     pub rules: Vec<Rule>,
+    pub plan: PlanModel,
+}
+
+/// Plan policy of a field.
+pub struct PlanModel {
+    pub requires_replace: bool,
+    pub requires_replace_if: Option<syn::Path>,
+    pub use_state_for_unknown: bool,
+    pub default: Option<crate::ast::DefaultArg>,
 }
 
 /// A cross-attribute rule declared on a field.
@@ -652,6 +661,52 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         }
     }
 
+    let computed_flags = match &kind {
+        Kind::Attribute(f) | Kind::Nested { flags: f, .. } => Some(*f),
+        Kind::Block { .. } => None,
+    };
+    if let Some(d) = &field.default {
+        match computed_flags {
+            Some(f) if f.optional && f.computed => {}
+            _ => errors.push(err_at(
+                d.span(),
+                "`default` needs `optional, computed` (and `Unknown<Option<T>>`): Terraform plans the default when the configuration leaves the attribute out",
+            )),
+        }
+        if field.write_only.is_present() {
+            errors.push(err_at(
+                d.span(),
+                "a write-only attribute cannot have a `default`: Terraform never stores its value",
+            ));
+        }
+        let scalar = tyinfo::scalar(shape.core);
+        let fits = match (&**d, scalar) {
+            (crate::ast::DefaultArg::Path(_), _) | (_, crate::validators::Scalar::Other) => true,
+            (crate::ast::DefaultArg::Str(_), crate::validators::Scalar::String)
+            | (crate::ast::DefaultArg::Number(_), crate::validators::Scalar::Number)
+            | (crate::ast::DefaultArg::Bool(_), crate::validators::Scalar::Bool) => true,
+            _ => false,
+        };
+        if !fits {
+            errors.push(err_at(
+                d.span(),
+                "the `default` literal does not fit the attribute's type; use a literal of that type or a path to a function",
+            ));
+        }
+    }
+    if field.use_state_for_unknown.is_present() && !computed_flags.is_some_and(|f| f.computed) {
+        errors.push(err_at(
+            field.use_state_for_unknown.span(),
+            "`use_state_for_unknown` applies to `computed` attributes (it keeps the prior state instead of planning unknown)",
+        ));
+    }
+    let plan = PlanModel {
+        requires_replace: field.requires_replace.is_present(),
+        requires_replace_if: field.requires_replace_if.as_ref().map(|p| (**p).clone()),
+        use_state_for_unknown: field.use_state_for_unknown.is_present(),
+        default: field.default.as_ref().map(|d| (**d).clone()),
+    };
+
     errors.finish()?;
     Ok(FieldModel {
         ident: ident.clone(),
@@ -667,6 +722,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         deprecation_message: field.deprecated.as_ref().map(|d| d.as_str().to_owned()),
         validators,
         rules,
+        plan,
     })
 }
 

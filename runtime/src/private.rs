@@ -27,7 +27,7 @@ pub use crate::number::Number;
 pub use crate::refinement::RefineKind;
 pub use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestedType, NestingMode, ObjectNesting,
-    StringKind,
+    PlanPolicy, ReplaceIf, StringKind,
 };
 pub use crate::types::Type;
 pub use crate::validate;

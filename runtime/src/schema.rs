@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::json::write::write_string;
 use crate::types::{ObjectType, Type};
+use crate::value::Value;
 
 /// A versioned schema of a provider, resource or data source.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -64,6 +65,49 @@ pub struct Attribute {
     pub sensitive: bool,
     pub deprecated: bool,
     pub write_only: bool,
+    /// How the planner treats the attribute (not sent to Terraform).
+    pub plan: PlanPolicy,
+}
+
+/// How the planner treats an attribute or block: the derive's
+/// `requires_replace`, `requires_replace_if`, `use_state_for_unknown` and
+/// `default`. Not part of the wire schema.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PlanPolicy {
+    /// A change of the value replaces the resource.
+    pub requires_replace: bool,
+    /// A change replaces the resource when this says so.
+    pub requires_replace_if: Option<ReplaceIf>,
+    /// A computed attribute keeps its prior state instead of becoming
+    /// unknown when the configuration does not set it.
+    pub use_state_for_unknown: bool,
+    /// The value planned for an optional+computed attribute the
+    /// configuration leaves out.
+    pub default: Option<Value>,
+}
+
+/// `requires_replace_if = path`: decides from the prior state's value and
+/// the planned value whether the change needs a new resource.
+#[derive(Clone, Copy)]
+pub struct ReplaceIf(pub fn(prior: &Value, planned: &Value) -> bool);
+
+impl ReplaceIf {
+    /// Whether changing `prior` to `planned` needs a new resource.
+    pub fn requires_replace(&self, prior: &Value, planned: &Value) -> bool {
+        (self.0)(prior, planned)
+    }
+}
+
+impl PartialEq for ReplaceIf {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl std::fmt::Debug for ReplaceIf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReplaceIf(fn)")
+    }
 }
 
 impl Attribute {
@@ -80,6 +124,7 @@ impl Attribute {
             sensitive: false,
             deprecated: false,
             write_only: false,
+            plan: PlanPolicy::default(),
         }
     }
 }
@@ -130,6 +175,9 @@ pub struct NestedBlock {
     pub nesting: NestingMode,
     pub min_items: u64,
     pub max_items: u64,
+    /// `requires_replace`/`requires_replace_if` of the block (not sent to
+    /// Terraform).
+    pub plan: PlanPolicy,
 }
 
 impl AttributeType {
@@ -385,6 +433,7 @@ mod tests {
                 nesting: NestingMode::List,
                 min_items: 0,
                 max_items: 0,
+                plan: PlanPolicy::default(),
             }],
             ..Block::default()
         };

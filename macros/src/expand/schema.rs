@@ -25,6 +25,7 @@ pub fn expand(model: &Model) -> TokenStream {
         let sensitive = field.sensitive;
         let deprecated = field.deprecated;
         let write_only = field.write_only;
+        let plan = plan_policy(&field.plan, &p);
         let attribute = |flags: &Flags, attr_ty: TokenStream| {
             let Flags {
                 required,
@@ -43,6 +44,7 @@ pub fn expand(model: &Model) -> TokenStream {
                     sensitive: #sensitive,
                     deprecated: #deprecated,
                     write_only: #write_only,
+                    plan: #plan,
                 }
             }
         };
@@ -93,6 +95,7 @@ pub fn expand(model: &Model) -> TokenStream {
                         nesting: #nesting,
                         min_items: #min_items,
                         max_items: #max_items,
+                        plan: #plan,
                     }
                 });
             }
@@ -283,4 +286,36 @@ fn replace_lifetime(tokens: TokenStream, name: &str) -> TokenStream {
         out.push(tt);
     }
     out.into_iter().collect()
+}
+
+/// The `PlanPolicy` literal of a field.
+fn plan_policy(plan: &crate::valid::PlanModel, p: &TokenStream) -> TokenStream {
+    use crate::ast::DefaultArg;
+    let requires_replace = plan.requires_replace;
+    let use_state = plan.use_state_for_unknown;
+    let replace_if = match &plan.requires_replace_if {
+        Some(path) => {
+            let call = quote_spanned!(path.span()=> #p::ReplaceIf(#path));
+            quote!(#p::Some(#call))
+        }
+        None => quote!(#p::None),
+    };
+    let default = match &plan.default {
+        None => quote!(#p::None),
+        Some(DefaultArg::Str(s)) => quote!(#p::Some(#p::Value::String(#p::String::from(#s)))),
+        Some(DefaultArg::Bool(b)) => quote!(#p::Some(#p::Value::Bool(#b))),
+        Some(DefaultArg::Number(n)) => quote!(#p::Some(#p::number_value(#n))),
+        Some(DefaultArg::Path(path)) => {
+            let call = quote_spanned!(path.span()=> #p::TfEncode::to_value(&#path()));
+            quote!(#p::Some(#call))
+        }
+    };
+    quote! {
+        #p::PlanPolicy {
+            requires_replace: #requires_replace,
+            requires_replace_if: #replace_if,
+            use_state_for_unknown: #use_state,
+            default: #default,
+        }
+    }
 }
