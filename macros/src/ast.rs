@@ -20,6 +20,9 @@ pub struct Container {
     pub description: Option<String>,
     #[darling(default)]
     pub markdown: Flag,
+    /// Generate a `Debug` that redacts sensitive attributes.
+    #[darling(default)]
+    pub debug: Flag,
 }
 
 /// Block nesting written out: `nesting = "group"`.

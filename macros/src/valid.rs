@@ -23,6 +23,8 @@ pub struct Model {
     pub version: i64,
     pub description: String,
     pub markdown: bool,
+    /// `#[tf(debug)]`: generate a redacting `Debug` for the struct.
+    pub debug: bool,
     /// Encoded fields, sorted by Terraform name (the wire order).
     pub fields: Vec<FieldModel>,
     /// `#[tf(skip)]` fields: filled with `Default::default()` on decode.
@@ -291,6 +293,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         version,
         description,
         markdown: container.markdown.is_present(),
+        debug: container.debug.is_present(),
         fields: models,
         skipped,
     })

@@ -83,14 +83,14 @@ pub fn expand(model: &Model) -> TokenStream {
     // derives name each field's type again, so a field type without a plan
     // view would be reported once more per derive.
     let fidents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
-    let fnames: Vec<String> = fidents.iter().map(|i| i.to_string()).collect();
     let plan_name = plan_ident.to_string();
+    let plan_debug_fields = debug_fields(model, false);
     let plan_std_impls = quote! {
         #[automatically_derived]
         impl #impl_generics ::core::fmt::Debug for #plan_type #plan_debug {
             fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 __f.debug_struct(#plan_name)
-                    #(.field(#fnames, &self.#fidents))*
+                    #(#plan_debug_fields)*
                     .finish()
             }
         }
@@ -108,7 +108,28 @@ pub fn expand(model: &Model) -> TokenStream {
         }
     };
 
+    // `#[tf(debug)]`: a Debug for the struct itself that redacts sensitive
+    // attributes (without it the user derives or writes their own).
+    let own_debug = if model.debug {
+        let own_name = ident.to_string();
+        let own_fields = debug_fields(model, true);
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::core::fmt::Debug for #own_type {
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    __f.debug_struct(#own_name)
+                        #(#own_fields)*
+                        .finish()
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
+
     quote! {
+        #own_debug
+
         #[doc = #doc]
         #vis struct #plan_ident #struct_generics #plan_only {
             #(#plan_fields,)*
@@ -417,4 +438,29 @@ fn impls(
 
         #from_value
     }
+}
+
+/// `.field(...)` calls for a Debug impl: sensitive attributes print as
+/// `(sensitive)`; `own` includes the skipped fields.
+fn debug_fields(model: &Model, own: bool) -> Vec<TokenStream> {
+    let mut out: Vec<TokenStream> = model
+        .fields
+        .iter()
+        .map(|f| {
+            let ident = &f.ident;
+            let name = ident.to_string();
+            if f.sensitive {
+                quote!(.field(#name, &::core::format_args!("(sensitive)")))
+            } else {
+                quote!(.field(#name, &self.#ident))
+            }
+        })
+        .collect();
+    if own {
+        out.extend(model.skipped.iter().map(|ident| {
+            let name = ident.to_string();
+            quote!(.field(#name, &self.#ident))
+        }));
+    }
+    out
 }
