@@ -23,6 +23,10 @@ pub struct Container {
     /// Generate a `Debug` that redacts sensitive attributes.
     #[darling(default)]
     pub debug: Flag,
+    /// `validate_with = path`: `fn(&<Name>Plan) -> Diagnostics`, run after
+    /// the attribute validators.
+    #[darling(default)]
+    pub validate_with: Option<SpannedValue<syn::Path>>,
 }
 
 /// Block nesting written out: `nesting = "group"`.

@@ -25,6 +25,8 @@ pub struct Model {
     pub markdown: bool,
     /// `#[tf(debug)]`: generate a redacting `Debug` for the struct.
     pub debug: bool,
+    /// `#[tf(validate_with = path)]`.
+    pub validate_with: Option<syn::Path>,
     /// Encoded fields, sorted by Terraform name (the wire order).
     pub fields: Vec<FieldModel>,
     /// `#[tf(skip)]` fields: filled with `Default::default()` on decode.
@@ -195,6 +197,12 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         ));
     }
 
+    if let (Some(v), Some(_)) = (&container.validate_with, &lifetime) {
+        errors.push(err_at(
+            v.span(),
+            "`validate_with` needs an owned struct (no lifetime): the hook receives the plan view built from the value",
+        ));
+    }
     let version = match &container.version {
         Some(v) if **v < 0 => {
             errors.push(err_at(v.span(), "the schema version cannot be negative"));
@@ -294,6 +302,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         description,
         markdown: container.markdown.is_present(),
         debug: container.debug.is_present(),
+        validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
         fields: models,
         skipped,
     })

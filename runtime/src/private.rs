@@ -290,3 +290,14 @@ pub fn check_rule(
     }
     path.pop();
 }
+
+/// Adds `found` (from a `validate_with` hook, with paths relative to the
+/// struct) to `diags`, below `path`.
+pub fn extend_at(diags: &mut Diagnostics, path: &[PathStep], found: Diagnostics) {
+    for mut d in found {
+        let mut full = path.to_vec();
+        full.append(&mut d.path);
+        d.path = full;
+        diags.push(d);
+    }
+}

@@ -186,3 +186,64 @@ fn set_elements_keep_the_set_path() {
     assert_eq!(got.len(), 1);
     assert!(got[0].starts_with(".extra.port|"), "{got:?}");
 }
+
+/// `validate_with`: a typed hook over the plan view, after the attribute
+/// validators; its paths are relative to the struct.
+fn window_is_ordered(plan: &WindowPlan) -> tfschema::diag::Diagnostics {
+    let mut diags = tfschema::diag::Diagnostics::new();
+    if let (Unknown::Known(start), Unknown::Known(end)) = (&plan.start_hour, &plan.end_hour) {
+        if start >= end {
+            diags.error(
+                &[tfschema::PathStep::Attr("end_hour".into())],
+                "Invalid maintenance window",
+                format!("end_hour ({end}) must be after start_hour ({start})"),
+            );
+        }
+    }
+    diags
+}
+
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+#[tf(validate_with = window_is_ordered)]
+struct Window {
+    #[tf(validate(range(min = 0, max = 23)))]
+    start_hour: i64,
+    #[tf(validate(range(min = 0, max = 23)))]
+    end_hour: i64,
+}
+
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Maintenance {
+    #[tf(block)]
+    window: Vec<Window>,
+}
+
+#[test]
+fn validate_with_runs_the_typed_hook_below_the_block_path() {
+    let m = Maintenance {
+        window: vec![
+            Window {
+                start_hour: 2,
+                end_hour: 4,
+            },
+            Window {
+                start_hour: 5,
+                end_hour: 3,
+            },
+        ],
+    };
+    let got: Vec<String> = Maintenance::validate_value(&m.to_value())
+        .iter()
+        .map(|d| format!("{}|{}", d.path_string(), d.detail))
+        .collect();
+    assert_eq!(
+        got,
+        [".window[1].end_hour|end_hour (3) must be after start_hour (5)"]
+    );
+    // Unknown hours: the hook has nothing to say.
+    let plan = WindowPlan {
+        start_hour: Unknown::Unknown,
+        end_hour: Unknown::Known(1),
+    };
+    assert!(Window::validate_value(&plan.to_value()).is_empty());
+}

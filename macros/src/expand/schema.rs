@@ -2,7 +2,7 @@
 //! `TfType`/`TfSchema` impls.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::NestingArg;
@@ -193,7 +193,17 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
             rules.push(quote!(#p::check_rule(#p::Rule::#kind, __attrs, #name, &[#(#names),*], __path, __diags);));
         }
     }
-    if per_field.is_empty() && rules.is_empty() {
+    let hook = model.validate_with.as_ref().map(|path| {
+        let plan = format_ident!("{}Plan", model.ident);
+        let call = quote_spanned!(path.span()=> #path(&__plan));
+        quote! {
+            if let #p::Ok(__plan) = <#plan as #p::FromValue>::from_value(__value.clone()) {
+                let __found: #p::Diagnostics = #call;
+                #p::extend_at(__diags, __path, __found);
+            }
+        }
+    });
+    if per_field.is_empty() && rules.is_empty() && hook.is_none() {
         return quote!(let _ = (__value, __path, __diags););
     }
     quote! {
@@ -202,6 +212,7 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
         };
         #(#per_field)*
         #(#rules)*
+        #hook
     }
 }
 
