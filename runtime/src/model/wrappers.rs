@@ -258,7 +258,9 @@ impl<T> Set<T> {
 
 impl<T: TfEncode> Set<T> {
     /// Adds `value` unless an equal known element is present; returns
-    /// whether it was added. Unknown values are always added.
+    /// whether it was added. Unknown values are always added. Equality is
+    /// go-cty's, compared through [`TfEncode::to_value`]: linear in the set's
+    /// size per insert, which suits the small sets of provider models.
     pub fn insert(&mut self, value: T) -> bool {
         let new = value.to_value();
         if self
