@@ -266,23 +266,75 @@ fn map_resource<'d>(
     }
 
     // Read parameters: optional, computed_optional.
-    let params = match cfg.read.as_ref() {
-        Some(loc) => match read_parameters(doc, &loc.path, read.as_ref()) {
+    let param_attrs = map_read_parameters(
+        doc,
+        &builder,
+        ReadParams {
+            location: cfg.read.as_ref(),
+            op: read.as_ref(),
+            context: &context,
+            ignores,
+            aliases: &cfg.schema.attributes.aliases,
+            schema_behavior: Some(Behavior::ComputedOptional),
+            behavior: |_| Behavior::ComputedOptional,
+        },
+        warnings,
+    )?;
+    merge_attributes(&mut attrs, param_attrs);
+    apply_overrides(&mut attrs, &cfg.schema.attributes.overrides);
+    Ok(Some(attrs))
+}
+
+/// Where a resource's or data source's read parameters come from and how
+/// they map.
+struct ReadParams<'a, 'd, F> {
+    location: Option<&'a crate::config::OperationLocation>,
+    op: Option<&'a Operation<'d>>,
+    context: &'a str,
+    ignores: &'a Vec<String>,
+    aliases: &'a std::collections::BTreeMap<String, String>,
+    /// The behaviour the parameter schemas are read with.
+    schema_behavior: Option<Behavior>,
+    /// The behaviour of a parameter's attribute, from whether it is required.
+    behavior: F,
+}
+
+/// The path and query parameters of the read operation, as attributes
+/// (aliases and ignores applied); what cannot be mapped is skipped with a
+/// warning, as the Go tool does.
+fn map_read_parameters<'d, F: Fn(bool) -> Behavior>(
+    doc: &'d Document,
+    builder: &Builder<'d>,
+    params: ReadParams<'_, 'd, F>,
+    warnings: &mut Warnings,
+) -> Result<Vec<Attribute>, Error> {
+    let ReadParams {
+        location,
+        op,
+        context,
+        ignores,
+        aliases,
+        schema_behavior,
+        behavior,
+    } = params;
+    let found = match location {
+        Some(loc) => match read_parameters(doc, &loc.path, op) {
             Ok(p) => p,
             Err(e) => {
-                warnings.skip(&context, "skipping mapping of read operation parameters", e)?;
+                warnings.skip(context, "skipping mapping of read operation parameters", e)?;
                 Vec::new()
             }
         },
         None => Vec::new(),
     };
-    let mut param_attrs = Vec::new();
-    for p in params {
+    let mut attrs = Vec::new();
+    for p in found {
         if p.location != "path" && p.location != "query" {
             continue;
         }
         let pcontext = format!("{context} parameter {:?}", p.name);
         let action = "skipping mapping of read operation parameter";
+        let attr_behavior = behavior(p.required);
         let Some((schema, pointer)) = p.schema else {
             warnings.push(Warning {
                 context: pcontext,
@@ -297,30 +349,23 @@ fn map_resource<'d>(
             ignores: ignores.clone(),
             override_description: p.description.clone(),
         };
-        let oas = match builder.schema(schema, &pointer, popts, Some(Behavior::ComputedOptional)) {
+        let oas = match builder.schema(schema, &pointer, popts, schema_behavior) {
             Ok(oas) => oas,
             Err(e) => {
                 warnings.skip(&pcontext, action, e)?;
                 continue;
             }
         };
-        let attr_name = cfg
-            .schema
-            .attributes
-            .aliases
-            .get(&p.name)
-            .unwrap_or(&p.name);
+        let attr_name = aliases.get(&p.name).unwrap_or(&p.name);
         if oas.is_ignored(attr_name) {
             continue;
         }
-        match builder.attribute(&oas, attr_name, Behavior::ComputedOptional) {
-            Ok(a) => param_attrs.push(a),
+        match builder.attribute(&oas, attr_name, attr_behavior) {
+            Ok(a) => attrs.push(a),
             Err(e) => warnings.skip(&pcontext, action, e.nest(attr_name))?,
         }
     }
-    merge_attributes(&mut attrs, param_attrs);
-    apply_overrides(&mut attrs, &cfg.schema.attributes.overrides);
-    Ok(Some(attrs))
+    Ok(attrs)
 }
 
 fn map_data_source<'d>(
@@ -380,64 +425,27 @@ fn map_data_source<'d>(
         }
     };
 
-    // Read parameters: the main schema.
-    let params = match cfg.read.as_ref() {
-        Some(loc) => match read_parameters(doc, &loc.path, read.as_ref()) {
-            Ok(p) => p,
-            Err(e) => {
-                warnings.skip(&context, "skipping mapping of read operation parameters", e)?;
-                Vec::new()
-            }
+    // Read parameters: the main schema (required ones required).
+    let mut attrs = map_read_parameters(
+        doc,
+        &builder,
+        ReadParams {
+            location: cfg.read.as_ref(),
+            op: read.as_ref(),
+            context: &context,
+            ignores,
+            aliases: &cfg.schema.attributes.aliases,
+            schema_behavior: None,
+            behavior: |required| {
+                if required {
+                    Behavior::Required
+                } else {
+                    Behavior::ComputedOptional
+                }
+            },
         },
-        None => Vec::new(),
-    };
-    let mut attrs = Vec::new();
-    for p in params {
-        if p.location != "path" && p.location != "query" {
-            continue;
-        }
-        let pcontext = format!("{context} parameter {:?}", p.name);
-        let action = "skipping mapping of read operation parameter";
-        let Some((schema, pointer)) = p.schema else {
-            warnings.push(Warning {
-                context: pcontext,
-                action: action.into(),
-                reason: "parameter has no schema".into(),
-                pointer: Some(p.pointer.clone()),
-                attribute_path: None,
-            });
-            continue;
-        };
-        let popts = SchemaOpts {
-            ignores: ignores.clone(),
-            override_description: p.description.clone(),
-        };
-        let oas = match builder.schema(schema, &pointer, popts, None) {
-            Ok(oas) => oas,
-            Err(e) => {
-                warnings.skip(&pcontext, action, e)?;
-                continue;
-            }
-        };
-        let behavior = if p.required {
-            Behavior::Required
-        } else {
-            Behavior::ComputedOptional
-        };
-        let attr_name = cfg
-            .schema
-            .attributes
-            .aliases
-            .get(&p.name)
-            .unwrap_or(&p.name);
-        if oas.is_ignored(attr_name) {
-            continue;
-        }
-        match builder.attribute(&oas, attr_name, behavior) {
-            Ok(a) => attrs.push(a),
-            Err(e) => warnings.skip(&pcontext, action, e.nest(attr_name))?,
-        }
-    }
+        warnings,
+    )?;
     merge_attributes(&mut attrs, response_attrs);
     apply_overrides(&mut attrs, &cfg.schema.attributes.overrides);
     Ok(Some(attrs))
