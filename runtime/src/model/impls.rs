@@ -1073,6 +1073,17 @@ fn map_from_value<V: FromValue>(value: Value) -> Result<Vec<(String, V)>> {
     }
 }
 
+/// The map value of any string-keyed map.
+fn map_to_value<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+) -> Value {
+    let items: Vec<(String, Value)> = entries
+        .map(|(k, v)| (k.key_str().to_owned(), v.to_value()))
+        .collect();
+    let elem = element_type::<V>(items.iter().map(|(_, v)| v));
+    Value::map(elem, items)
+}
+
 impl<K, V: TfType> TfType for BTreeMap<K, V> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
     const HAS_DYNAMIC: bool = V::HAS_DYNAMIC;
@@ -1092,12 +1103,7 @@ impl<K: KeyStr, V: TfEncode> TfEncode for BTreeMap<K, V> {
         encode_map_json(out, self.iter(), true)
     }
     fn to_value(&self) -> Value {
-        let items: Vec<(String, Value)> = self
-            .iter()
-            .map(|(k, v)| (k.key_str().to_owned(), v.to_value()))
-            .collect();
-        let elem = element_type::<V>(items.iter().map(|(_, v)| v));
-        Value::map(elem, items)
+        map_to_value(self.iter())
     }
 }
 
@@ -1138,12 +1144,7 @@ impl<K: KeyStr, V: TfEncode, S> TfEncode for HashMap<K, V, S> {
         encode_map_json(out, self.iter(), false)
     }
     fn to_value(&self) -> Value {
-        let items: Vec<(String, Value)> = self
-            .iter()
-            .map(|(k, v)| (k.key_str().to_owned(), v.to_value()))
-            .collect();
-        let elem = element_type::<V>(items.iter().map(|(_, v)| v));
-        Value::map(elem, items)
+        map_to_value(self.iter())
     }
 }
 
