@@ -98,6 +98,12 @@ impl Diagnostics {
         Diagnostics(Vec::new())
     }
 
+    /// Just one error, about the whole configuration: the usual way to fail
+    /// an operation (`Err(Diagnostics::with_error("Cannot reach the API", e.to_string()))`).
+    pub fn with_error(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        Diagnostics(vec![Diagnostic::error(summary, detail)])
+    }
+
     /// Adds one.
     pub fn push(&mut self, diagnostic: Diagnostic) {
         self.0.push(diagnostic);

@@ -16,10 +16,14 @@
 //! }
 //! ```
 
+pub mod grpc;
 pub mod handshake;
 pub mod log;
+pub mod plan;
+pub mod raw;
 pub mod serve;
 pub mod tls;
+pub mod typed;
 
 pub use handshake::{PluginEnv, Served};
 pub use serve::{run, serve, ProviderServices, ServeError, ServeOptions, MAX_MESSAGE_SIZE};

@@ -26,6 +26,7 @@ use tonic::server::NamedService;
 use tower::util::{BoxCloneSyncService, ServiceExt as _};
 use tower::Service;
 
+use super::grpc::GrpcProvider;
 use super::handshake::{
     choose_protocol, handshake_line, HandshakeError, ListenAddr, PluginEnv, Served, SocketDir,
     NOT_A_PROGRAM_HINT,
@@ -37,6 +38,7 @@ use super::proto::health::{
 use super::proto::plugin::grpc_controller_server::{GrpcController, GrpcControllerServer};
 use super::proto::plugin::Empty;
 use super::proto::{tfplugin5, tfplugin6};
+use super::raw::RawProvider;
 use super::tls::{parse_client_cert, server_config, ServerIdentity, TlsError};
 
 /// Terraform's gRPC message size limit, both ways (tonic's default is 4 MiB).
@@ -91,6 +93,19 @@ impl ProviderServices {
                 requires_v6: false,
             },
         }
+    }
+
+    /// Serves a [`RawProvider`] (for instance a
+    /// [`TypedProvider`](super::typed::TypedProvider)) on both protocols;
+    /// protocol 5 is refused in the handshake when a schema uses nested
+    /// attributes.
+    pub fn from_raw<P: RawProvider>(provider: P) -> Self {
+        let grpc = GrpcProvider::new(provider);
+        let requires_v6 = grpc.schema().requires_protocol_6();
+        ProviderServices::new()
+            .protocol_6(grpc.v6())
+            .protocol_5(grpc.v5())
+            .requires_protocol_6(requires_v6)
     }
 
     /// Serves `provider` as `tfplugin6.Provider`.

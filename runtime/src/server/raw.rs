@@ -1,0 +1,419 @@
+//! The raw provider layer: the plugin protocol's calls with dynamic
+//! [`Value`]s, raw private state and [`Diagnostics`], the same for protocols
+//! 5 and 6.
+//!
+//! Implement [`RawProvider`] to drop below the typed layer
+//! ([`super::typed`]); [`super::grpc`] serves an implementation as
+//! `tfplugin5.Provider` and `tfplugin6.Provider`. The adapter decodes every
+//! `DynamicValue` with the type of the schema it belongs to before the
+//! provider sees it (a decode failure becomes an error diagnostic naming the
+//! attribute path) and encodes the values the provider returns.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+
+use tokio::sync::watch;
+
+use crate::diag::Diagnostics;
+use crate::error::PathStep;
+use crate::schema::Schema;
+use crate::value::Value;
+
+/// Everything the provider serves: its schemas by type name.
+#[derive(Debug, Clone, Default)]
+pub struct ProviderSchema {
+    /// The provider's own configuration block.
+    pub provider: Schema,
+    /// `provider_meta` blocks of modules (rarely used).
+    pub provider_meta: Option<Schema>,
+    /// Managed resource types.
+    pub resources: BTreeMap<String, Schema>,
+    /// Data source types.
+    pub data_sources: BTreeMap<String, Schema>,
+}
+
+impl ProviderSchema {
+    /// Whether any schema uses nested attributes, which only protocol 6 can
+    /// describe.
+    pub fn requires_protocol_6(&self) -> bool {
+        std::iter::once(&self.provider)
+            .chain(self.provider_meta.iter())
+            .chain(self.resources.values())
+            .chain(self.data_sources.values())
+            .any(|s| s.block.requires_protocol_6())
+    }
+}
+
+/// What Terraform says it can do (protocol 5.7+/6.7+; older versions send
+/// nothing, which reads as "nothing").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClientCapabilities {
+    /// Terraform accepts deferred actions.
+    pub deferral_allowed: bool,
+    /// Terraform can send write-only attributes (1.11+).
+    pub write_only_attributes_allowed: bool,
+}
+
+/// A signal raised when Terraform calls `Stop`/`StopProvider`: in-flight
+/// calls are cancelled (their futures dropped) and answer with an error
+/// diagnostic. Long operations can also watch it to clean up first.
+#[derive(Debug, Clone)]
+pub struct StopSignal {
+    rx: watch::Receiver<u64>,
+    generation: u64,
+}
+
+impl StopSignal {
+    /// A signal that is never raised (for tests and direct calls).
+    pub fn never() -> StopSignal {
+        let (_tx, rx) = watch::channel(0);
+        StopSignal { rx, generation: 0 }
+    }
+
+    /// Whether Stop was called since this call began.
+    pub fn is_stopped(&self) -> bool {
+        *self.rx.borrow() != self.generation
+    }
+
+    /// Completes when Stop is called (never, when the server is gone).
+    pub async fn stopped(&mut self) {
+        let generation = self.generation;
+        if self.rx.wait_for(|g| *g != generation).await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// The source of [`StopSignal`]s: one per server.
+#[derive(Debug)]
+pub(crate) struct Stopper {
+    tx: watch::Sender<u64>,
+}
+
+impl Stopper {
+    pub(crate) fn new() -> Stopper {
+        Stopper {
+            tx: watch::channel(0).0,
+        }
+    }
+
+    /// A signal for a call starting now.
+    pub(crate) fn signal(&self) -> StopSignal {
+        let rx = self.tx.subscribe();
+        let generation = *rx.borrow();
+        StopSignal { rx, generation }
+    }
+
+    /// Raises the signal of every call in flight; later calls get a fresh one.
+    pub(crate) fn stop(&self) {
+        self.tx.send_modify(|g| *g = g.wrapping_add(1));
+    }
+}
+
+/// `ValidateProviderConfig` (protocol 5: `PrepareProviderConfig`).
+#[derive(Debug, Clone)]
+pub struct ValidateProviderConfigRequest {
+    pub config: Value,
+}
+
+/// `ConfigureProvider` (protocol 5: `Configure`).
+#[derive(Debug, Clone)]
+pub struct ConfigureProviderRequest {
+    pub terraform_version: String,
+    pub config: Value,
+    pub client_capabilities: ClientCapabilities,
+}
+
+/// `ValidateResourceConfig` (protocol 5: `ValidateResourceTypeConfig`).
+#[derive(Debug, Clone)]
+pub struct ValidateResourceConfigRequest {
+    pub type_name: String,
+    pub config: Value,
+    pub client_capabilities: ClientCapabilities,
+}
+
+/// `ValidateDataResourceConfig` (protocol 5: `ValidateDataSourceConfig`).
+#[derive(Debug, Clone)]
+pub struct ValidateDataSourceConfigRequest {
+    pub type_name: String,
+    pub config: Value,
+}
+
+/// `UpgradeResourceState`: the stored state as JSON, written by schema
+/// `version` (possibly older than the current one).
+#[derive(Debug, Clone)]
+pub struct UpgradeResourceStateRequest {
+    pub type_name: String,
+    pub version: i64,
+    /// The state's JSON; `None` when Terraform sent only the pre-0.12
+    /// flatmap form, which tfschema does not read.
+    pub raw_state_json: Option<Vec<u8>>,
+}
+
+/// The state in the current schema's type.
+#[derive(Debug, Clone, Default)]
+pub struct UpgradeResourceStateResponse {
+    pub upgraded_state: Option<Value>,
+    pub diagnostics: Diagnostics,
+}
+
+/// `ReadResource`: refresh.
+#[derive(Debug, Clone)]
+pub struct ReadResourceRequest {
+    pub type_name: String,
+    pub current_state: Value,
+    pub private: Vec<u8>,
+    pub provider_meta: Option<Value>,
+    pub client_capabilities: ClientCapabilities,
+}
+
+/// The refreshed state: a null `new_state` means the object is gone.
+#[derive(Debug, Clone, Default)]
+pub struct ReadResourceResponse {
+    pub new_state: Option<Value>,
+    pub private: Vec<u8>,
+    pub diagnostics: Diagnostics,
+}
+
+/// `PlanResourceChange`. `prior_state` is null on create;
+/// `proposed_new_state` is null on destroy.
+#[derive(Debug, Clone)]
+pub struct PlanResourceChangeRequest {
+    pub type_name: String,
+    pub prior_state: Value,
+    pub proposed_new_state: Value,
+    pub config: Value,
+    pub prior_private: Vec<u8>,
+    pub provider_meta: Option<Value>,
+    pub client_capabilities: ClientCapabilities,
+}
+
+/// The plan: the planned state, the attributes whose change forces
+/// replacement, and private data handed to apply.
+#[derive(Debug, Clone, Default)]
+pub struct PlanResourceChangeResponse {
+    pub planned_state: Option<Value>,
+    pub requires_replace: Vec<Vec<PathStep>>,
+    pub planned_private: Vec<u8>,
+    pub diagnostics: Diagnostics,
+}
+
+/// `ApplyResourceChange`. `planned_state` is null on destroy.
+#[derive(Debug, Clone)]
+pub struct ApplyResourceChangeRequest {
+    pub type_name: String,
+    pub prior_state: Value,
+    pub planned_state: Value,
+    pub config: Value,
+    pub planned_private: Vec<u8>,
+    pub provider_meta: Option<Value>,
+}
+
+/// The new state. With an error diagnostic, a non-null `new_state` is the
+/// partial result Terraform records (the object exists but is incomplete).
+#[derive(Debug, Clone, Default)]
+pub struct ApplyResourceChangeResponse {
+    pub new_state: Option<Value>,
+    pub private: Vec<u8>,
+    pub diagnostics: Diagnostics,
+}
+
+/// `ImportResourceState`: `terraform import` with an id.
+#[derive(Debug, Clone)]
+pub struct ImportResourceStateRequest {
+    pub type_name: String,
+    pub id: String,
+    pub client_capabilities: ClientCapabilities,
+}
+
+/// One imported object; Terraform reads it next (`ReadResource`).
+#[derive(Debug, Clone)]
+pub struct ImportedResource {
+    pub type_name: String,
+    pub state: Value,
+    pub private: Vec<u8>,
+}
+
+/// The imported objects.
+#[derive(Debug, Clone, Default)]
+pub struct ImportResourceStateResponse {
+    pub imported_resources: Vec<ImportedResource>,
+    pub diagnostics: Diagnostics,
+}
+
+/// `ReadDataSource`.
+#[derive(Debug, Clone)]
+pub struct ReadDataSourceRequest {
+    pub type_name: String,
+    pub config: Value,
+    pub provider_meta: Option<Value>,
+    pub client_capabilities: ClientCapabilities,
+}
+
+/// The data source's state.
+#[derive(Debug, Clone, Default)]
+pub struct ReadDataSourceResponse {
+    pub state: Option<Value>,
+    pub diagnostics: Diagnostics,
+}
+
+/// A response that can carry diagnostics: what a call answers when it
+/// cannot run (unknown type name, undecodable value, Stop).
+pub trait RawResponse: Default {
+    /// The response's diagnostics.
+    fn diagnostics_mut(&mut self) -> &mut Diagnostics;
+
+    /// A response with only these diagnostics.
+    fn from_diagnostics(diagnostics: Diagnostics) -> Self {
+        let mut response = Self::default();
+        *response.diagnostics_mut() = diagnostics;
+        response
+    }
+}
+
+macro_rules! raw_response {
+    ($($t:ty),*) => {$(
+        impl RawResponse for $t {
+            fn diagnostics_mut(&mut self) -> &mut Diagnostics {
+                &mut self.diagnostics
+            }
+        }
+    )*};
+}
+raw_response!(
+    UpgradeResourceStateResponse,
+    ReadResourceResponse,
+    PlanResourceChangeResponse,
+    ApplyResourceChangeResponse,
+    ImportResourceStateResponse,
+    ReadDataSourceResponse
+);
+
+impl RawResponse for Diagnostics {
+    fn diagnostics_mut(&mut self) -> &mut Diagnostics {
+        self
+    }
+}
+
+/// A provider at the protocol level.
+///
+/// Calls run concurrently (Terraform plans and applies resources in
+/// parallel), so implementations share state through `&self`. Every call
+/// gets a [`StopSignal`]; the adapter also drops the call's future when Stop
+/// arrives. The defaults accept any configuration and answer every resource
+/// call with an error saying the type is not supported.
+pub trait RawProvider: Send + Sync + 'static {
+    /// The schemas; asked once when serving starts.
+    fn schema(&self) -> ProviderSchema;
+
+    /// Checks the provider configuration (may contain unknowns).
+    fn validate_provider_config(
+        &self,
+        request: ValidateProviderConfigRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (request, stop);
+        async { Diagnostics::new() }
+    }
+
+    /// Configures the provider (the configuration may contain unknowns).
+    fn configure_provider(
+        &self,
+        request: ConfigureProviderRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (request, stop);
+        async { Diagnostics::new() }
+    }
+
+    /// Checks a resource's configuration (may contain unknowns).
+    fn validate_resource_config(
+        &self,
+        request: ValidateResourceConfigRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (request, stop);
+        async { Diagnostics::new() }
+    }
+
+    /// Checks a data source's configuration (may contain unknowns).
+    fn validate_data_source_config(
+        &self,
+        request: ValidateDataSourceConfigRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (request, stop);
+        async { Diagnostics::new() }
+    }
+
+    /// Brings stored state to the current schema version.
+    fn upgrade_resource_state(
+        &self,
+        request: UpgradeResourceStateRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = UpgradeResourceStateResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Refreshes a resource.
+    fn read_resource(
+        &self,
+        request: ReadResourceRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = ReadResourceResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Plans a change.
+    fn plan_resource_change(
+        &self,
+        request: PlanResourceChangeRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = PlanResourceChangeResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Applies a planned change.
+    fn apply_resource_change(
+        &self,
+        request: ApplyResourceChangeRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = ApplyResourceChangeResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Imports an existing object by id.
+    fn import_resource_state(
+        &self,
+        request: ImportResourceStateRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = ImportResourceStateResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Reads a data source.
+    fn read_data_source(
+        &self,
+        request: ReadDataSourceRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = ReadDataSourceResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+}
+
+/// The answer for a type name the provider does not serve.
+pub fn unsupported<R: RawResponse>(type_name: &str) -> R {
+    let mut diagnostics = Diagnostics::new();
+    diagnostics.error(
+        &[],
+        "Unsupported type",
+        format!("This provider does not support the type {type_name:?}."),
+    );
+    R::from_diagnostics(diagnostics)
+}
