@@ -104,6 +104,14 @@ pub struct Field {
     pub at_least_one_of: Option<SpannedValue<crate::validators::NameList>>,
     #[darling(default)]
     pub required_with: Option<SpannedValue<crate::validators::NameList>>,
+    /// `with = path::to::module`: the module converts the field's custom
+    /// type to and from a Terraform value type.
+    #[darling(default)]
+    pub with: Option<SpannedValue<ModulePath>>,
+    /// With `with`: the module's `semantically_equal` goes into the plan
+    /// policy.
+    #[darling(default)]
+    pub semantic_equal: Flag,
 }
 
 /// The lines of `///` doc comments.
@@ -170,6 +178,29 @@ impl FromMeta for DefaultArg {
             syn::Expr::Path(p) => Ok(DefaultArg::Path(p.path.clone())),
             other => Err(darling::Error::custom(
                 "`default` takes a string, number or bool literal, or a path to a function",
+            )
+            .with_span(other)),
+        }
+    }
+}
+
+/// `with = path::to::module` (or the path in a string).
+#[derive(Debug, Clone)]
+pub struct ModulePath(pub syn::Path);
+
+impl FromMeta for ModulePath {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        match expr {
+            syn::Expr::Path(p) if p.qself.is_none() => Ok(ModulePath(p.path.clone())),
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => s.parse().map(ModulePath).map_err(|_| {
+                darling::Error::custom("`with` takes a path to a module, e.g. `with = crate::rfc3339`")
+                    .with_span(s)
+            }),
+            other => Err(darling::Error::custom(
+                "`with` takes a path to a module, e.g. `with = crate::rfc3339`, whose `Wire`, `to_wire` and `from_wire` convert the field's type",
             )
             .with_span(other)),
         }

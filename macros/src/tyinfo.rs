@@ -100,6 +100,49 @@ pub fn shape(ty: &Type) -> Shape<'_> {
     }
 }
 
+/// A wrapper that says what a field holds besides a value; `with` modules
+/// convert the type inside them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wrapper {
+    Unknown,
+    Refined,
+    Option,
+    Sensitive,
+}
+
+/// The wrappers around `ty`, outermost first, and the type inside them.
+pub fn wrappers(ty: &Type) -> (Vec<Wrapper>, &Type) {
+    let mut stack = Vec::new();
+    let mut core = ty;
+    loop {
+        let wrapper = match head(core) {
+            Some((name, args)) if args.len() == 1 => match name.as_str() {
+                "Unknown" => Wrapper::Unknown,
+                "Refined" => Wrapper::Refined,
+                "Option" => Wrapper::Option,
+                "Sensitive" => Wrapper::Sensitive,
+                _ => break,
+            },
+            _ => break,
+        };
+        stack.push(wrapper);
+        core = head(core).map_or(core, |(_, args)| args[0]);
+    }
+    (stack, core)
+}
+
+/// Whether `ty` borrows: a reference or a lifetime anywhere in it.
+pub fn borrows(ty: &Type) -> bool {
+    fn walk(tokens: proc_macro2::TokenStream) -> bool {
+        tokens.into_iter().any(|tt| match tt {
+            proc_macro2::TokenTree::Punct(p) => p.as_char() == '\'' || p.as_char() == '&',
+            proc_macro2::TokenTree::Group(g) => walk(g.stream()),
+            _ => false,
+        })
+    }
+    walk(quote::ToTokens::to_token_stream(ty))
+}
+
 /// The collection shape of a block or nested attribute's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Collection {

@@ -49,6 +49,18 @@ pub struct FieldModel {
     pub validators: Option<crate::validators::Validators>,
     pub rules: Vec<Rule>,
     pub plan: PlanModel,
+    /// `#[tf(with = module)]`.
+    pub with: Option<WithModel>,
+}
+
+/// A field converted by a `with` module.
+pub struct WithModel {
+    /// The module.
+    pub module: syn::Path,
+    /// The wrappers around the custom type, outermost first.
+    pub wrappers: Vec<tyinfo::Wrapper>,
+    /// The custom type the module converts.
+    pub custom: syn::Type,
 }
 
 /// Plan policy of a field.
@@ -57,6 +69,8 @@ pub struct PlanModel {
     pub requires_replace_if: Option<syn::Path>,
     pub use_state_for_unknown: bool,
     pub default: Option<crate::ast::DefaultArg>,
+    /// `semantic_equal` (with `with`): the module's `semantically_equal`.
+    pub semantic_equal: Option<syn::Path>,
 }
 
 /// A cross-attribute rule declared on a field.
@@ -320,6 +334,7 @@ fn skip_conflict(field: &Field) -> Option<Span> {
         &field.write_only,
         &field.markdown,
         &field.nested,
+        &field.semantic_equal,
     ];
     if let Some(f) = flags.iter().find(|f| f.is_present()) {
         return Some(f.span());
@@ -334,6 +349,7 @@ fn skip_conflict(field: &Field) -> Option<Span> {
         .or_else(|| field.nesting.as_ref().map(SpannedValue::span))
         .or_else(|| field.min_items.as_ref().map(SpannedValue::span))
         .or_else(|| field.max_items.as_ref().map(SpannedValue::span))
+        .or_else(|| field.with.as_ref().map(SpannedValue::span))
 }
 
 fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error> {
@@ -634,7 +650,15 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         .as_ref()
         .map_or_else(|| doc_description(&field.attrs), |d| d.as_str().to_owned());
 
+    let with = check_with(field, &mut errors);
     let validators = field.validate.as_ref().map(|v| {
+        if field.with.is_some() {
+            errors.push(err_at(
+                v.span(),
+                "`validate` checks values of a Terraform type the derive knows, and a `with` field's is its module's `Wire`: check the value in the module's `from_wire` (its error names the attribute) or in the struct's `#[tf(validate_with = ...)]`",
+            ));
+            return (**v).clone();
+        }
         if matches!(kind, Kind::Block { .. }) {
             errors.push(err_at(
                 v.span(),
@@ -691,7 +715,18 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                 "a write-only attribute cannot have a `default`: Terraform never stores its value",
             ));
         }
-        let scalar = tyinfo::scalar(shape.core);
+        if field.with.is_some() && !matches!(**d, crate::ast::DefaultArg::Path(_)) {
+            errors.push(err_at(
+                d.span(),
+                "a `with` field's default is a value of its custom type: write `default = path::to::fn` (the module's `to_wire` converts what it returns)",
+            ));
+        }
+        // A `with` field's literal is reported above; its core type is not
+        // the wire type the literal would be.
+        let scalar = match &field.with {
+            Some(_) => crate::validators::Scalar::Other,
+            None => tyinfo::scalar(shape.core),
+        };
         let fits = match (&**d, scalar) {
             (crate::ast::DefaultArg::Path(_), _) | (_, crate::validators::Scalar::Other) => true,
             (crate::ast::DefaultArg::Str(_), crate::validators::Scalar::String)
@@ -717,6 +752,10 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         requires_replace_if: field.requires_replace_if.as_ref().map(|p| (**p).clone()),
         use_state_for_unknown: field.use_state_for_unknown.is_present(),
         default: field.default.as_ref().map(|d| (**d).clone()),
+        semantic_equal: with
+            .as_ref()
+            .filter(|_| field.semantic_equal.is_present())
+            .map(|w| w.module.clone()),
     };
 
     errors.finish()?;
@@ -735,6 +774,45 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         validators,
         rules,
         plan,
+        with,
+    })
+}
+
+/// The `with` model of a field, and the mistakes around `with` and
+/// `semantic_equal`.
+fn check_with(field: &Field, errors: &mut darling::error::Accumulator) -> Option<WithModel> {
+    let Some(module) = &field.with else {
+        if field.semantic_equal.is_present() {
+            errors.push(err_at(
+                field.semantic_equal.span(),
+                "`semantic_equal` calls the `semantically_equal` function of the field's `with` module: add `with = path::to::module`, or remove `semantic_equal`",
+            ));
+        }
+        return None;
+    };
+    if field.block.is_some() {
+        errors.push(err_at(
+            module.span(),
+            "`with` converts an attribute's value; a block's element is a struct deriving TfSchema and TfValue: remove `with` (or `block` to make it an attribute)",
+        ));
+    }
+    if field.nested.is_present() {
+        errors.push(err_at(
+            module.span(),
+            "`with` converts an attribute's value; nested attributes are a struct deriving TfSchema and TfValue: remove `with` (or `nested` to make it a plain attribute)",
+        ));
+    }
+    let (wrappers, custom) = tyinfo::wrappers(&field.ty);
+    if tyinfo::borrows(custom) {
+        errors.push(err_at(
+            custom.span(),
+            "a `with` field's type must be owned (no references or lifetimes): the module builds it from an owned wire value",
+        ));
+    }
+    Some(WithModel {
+        module: module.0.clone(),
+        wrappers,
+        custom: custom.clone(),
     })
 }
 

@@ -21,13 +21,15 @@ pub use regex::Regex;
 pub use crate::diag::Diagnostics;
 pub use crate::error::{Error, ErrorKind, PathStep};
 pub use crate::json::read::Reader;
-pub use crate::model::{FromValue, TfDecode, TfEncode, TfPlan, TfSchema, TfType, Unknown};
+pub use crate::model::{
+    FromValue, Refined, Sensitive, TfDecode, TfEncode, TfPlan, TfSchema, TfType, Unknown,
+};
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;
 pub use crate::refinement::RefineKind;
 pub use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestedType, NestingMode, ObjectNesting,
-    PlanPolicy, ReplaceIf, StringKind,
+    PlanPolicy, ReplaceIf, SemanticEqual, StringKind,
 };
 pub use crate::types::Type;
 pub use crate::validate;
@@ -299,5 +301,261 @@ pub fn extend_at(diags: &mut Diagnostics, path: &[PathStep], found: Diagnostics)
         full.append(&mut d.path);
         d.path = full;
         diags.push(d);
+    }
+}
+
+// ------------------------------------------------------ #[tf(with = module)]
+
+/// How a `#[tf(with = module)]` field is written and read: through the
+/// module's wire type. The derive implements it on a marker type per field
+/// for the custom type itself (calling `module::to_wire`/`from_wire`);
+/// [`WithOption`], [`WithUnknown`], [`WithRefined`] and [`WithSensitive`]
+/// lift it through the wrappers the field's type puts around it.
+pub trait WithShape {
+    /// The field's type.
+    type Field;
+    /// The Terraform value type it travels as.
+    type Wire: TfType + TfEncode + FromValue + for<'de> TfDecode<'de>;
+
+    /// # Errors
+    /// The module's `to_wire` failed.
+    fn to_wire(field: &Self::Field) -> Result<Self::Wire, Error>;
+
+    /// # Errors
+    /// The module's `from_wire` failed.
+    fn from_wire(wire: Self::Wire) -> Result<Self::Field, Error>;
+
+    /// # Errors
+    /// As [`to_wire`](Self::to_wire) and [`TfEncode::encode_msgpack`].
+    #[inline]
+    fn encode_msgpack(field: &Self::Field, enc: &mut Encoder) -> Result<(), Error> {
+        Self::to_wire(field)?.encode_msgpack(enc)
+    }
+
+    /// # Errors
+    /// As [`to_wire`](Self::to_wire) and [`TfEncode::encode_json`].
+    fn encode_json(field: &Self::Field, out: &mut String) -> Result<(), Error> {
+        Self::to_wire(field)?.encode_json(out)
+    }
+
+    /// The dynamic value; a value `to_wire` rejects becomes a null (as a NaN
+    /// float does), since `to_value` cannot fail.
+    fn to_value(field: &Self::Field) -> Value {
+        match Self::to_wire(field) {
+            Ok(wire) => wire.to_value(),
+            Err(_) => Value::Null(<Self::Wire as TfType>::tf_type()),
+        }
+    }
+
+    /// # Errors
+    /// As [`TfDecode::decode_msgpack`] and [`from_wire`](Self::from_wire).
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'_>) -> Result<Self::Field, Error> {
+        Self::from_wire(Self::Wire::decode_msgpack(dec)?)
+    }
+
+    /// # Errors
+    /// As [`TfDecode::decode_json`] and [`from_wire`](Self::from_wire).
+    fn decode_json(r: &mut Reader<'_>) -> Result<Self::Field, Error> {
+        Self::from_wire(Self::Wire::decode_json(r)?)
+    }
+
+    /// # Errors
+    /// As [`FromValue::from_value`] and [`from_wire`](Self::from_wire).
+    fn from_value(value: Value) -> Result<Self::Field, Error> {
+        Self::from_wire(Self::Wire::from_value(value)?)
+    }
+}
+
+/// A module's `Result<_, E>` as the codecs' error: `E`'s message, kind
+/// [`ErrorKind::Invalid`]; the caller adds the attribute path.
+///
+/// # Errors
+/// `result` is an error.
+#[inline]
+pub fn with_result<T, E: fmt::Display>(result: Result<T, E>) -> Result<T, Error> {
+    result.map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()))
+}
+
+/// `Option<T>` around a `with` type: null stays null.
+#[derive(Debug)]
+pub struct WithOption<S>(core::marker::PhantomData<S>);
+
+impl<S: WithShape> WithShape for WithOption<S> {
+    type Field = Option<S::Field>;
+    type Wire = Option<S::Wire>;
+    fn to_wire(field: &Self::Field) -> Result<Self::Wire, Error> {
+        field.as_ref().map(S::to_wire).transpose()
+    }
+    fn from_wire(wire: Self::Wire) -> Result<Self::Field, Error> {
+        wire.map(S::from_wire).transpose()
+    }
+}
+
+/// `Sensitive<T>` around a `with` type.
+#[derive(Debug)]
+pub struct WithSensitive<S>(core::marker::PhantomData<S>);
+
+impl<S: WithShape> WithShape for WithSensitive<S> {
+    type Field = Sensitive<S::Field>;
+    type Wire = Sensitive<S::Wire>;
+    fn to_wire(field: &Self::Field) -> Result<Self::Wire, Error> {
+        S::to_wire(&field.0).map(Sensitive)
+    }
+    fn from_wire(wire: Self::Wire) -> Result<Self::Field, Error> {
+        S::from_wire(wire.0).map(Sensitive)
+    }
+}
+
+/// Reads a value that may be unknown as a whole or only in parts (an
+/// unknown list element, say). A custom type is built from a wholly known
+/// wire value only, so a partly unknown one reads as unknown (`unknown`).
+#[inline]
+fn decode_maybe_partly_unknown<'de, W: TfDecode<'de>, F>(
+    dec: &mut Decoder<'de>,
+    unknown: impl FnOnce() -> F,
+    convert: impl FnOnce(W) -> Result<F, Error>,
+) -> Result<F, Error> {
+    let start = dec.clone();
+    match W::decode_msgpack(dec) {
+        Ok(wire) => convert(wire),
+        Err(e) if e.kind() == ErrorKind::Unknown => {
+            *dec = start;
+            dec.skip()?;
+            Ok(unknown())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `Unknown<T>` around a `with` type: unknown stays unknown, and so does a
+/// partly unknown wire value (see [`decode_maybe_partly_unknown`]).
+#[derive(Debug)]
+pub struct WithUnknown<S>(core::marker::PhantomData<S>);
+
+impl<S: WithShape> WithShape for WithUnknown<S> {
+    type Field = Unknown<S::Field>;
+    type Wire = Unknown<S::Wire>;
+    fn to_wire(field: &Self::Field) -> Result<Self::Wire, Error> {
+        match field {
+            Unknown::Known(v) => S::to_wire(v).map(Unknown::Known),
+            Unknown::Unknown => Ok(Unknown::Unknown),
+        }
+    }
+    fn from_wire(wire: Self::Wire) -> Result<Self::Field, Error> {
+        match wire {
+            Unknown::Known(w) => S::from_wire(w).map(Unknown::Known),
+            Unknown::Unknown => Ok(Unknown::Unknown),
+        }
+    }
+    fn decode_msgpack(dec: &mut Decoder<'_>) -> Result<Self::Field, Error> {
+        decode_maybe_partly_unknown(dec, || Unknown::Unknown, Self::from_wire)
+    }
+    fn from_value(value: Value) -> Result<Self::Field, Error> {
+        if value.is_wholly_known() {
+            Self::from_wire(Self::Wire::from_value(value)?)
+        } else {
+            Ok(Unknown::Unknown)
+        }
+    }
+}
+
+/// `Refined<T>` around a `with` type: refinements are kept (of the wire
+/// type's kind); a partly unknown wire value reads as an unknown that
+/// knows nothing.
+#[derive(Debug)]
+pub struct WithRefined<S>(core::marker::PhantomData<S>);
+
+impl<S: WithShape> WithShape for WithRefined<S> {
+    type Field = Refined<S::Field>;
+    type Wire = Refined<S::Wire>;
+    fn to_wire(field: &Self::Field) -> Result<Self::Wire, Error> {
+        match field {
+            Refined::Known(v) => S::to_wire(v).map(Refined::Known),
+            Refined::Unknown(r) => Ok(Refined::Unknown(r.clone())),
+        }
+    }
+    fn from_wire(wire: Self::Wire) -> Result<Self::Field, Error> {
+        match wire {
+            Refined::Known(w) => S::from_wire(w).map(Refined::Known),
+            Refined::Unknown(r) => Ok(Refined::Unknown(r)),
+        }
+    }
+    fn decode_msgpack(dec: &mut Decoder<'_>) -> Result<Self::Field, Error> {
+        decode_maybe_partly_unknown(
+            dec,
+            || Refined::Unknown(Default::default()),
+            Self::from_wire,
+        )
+    }
+    fn from_value(value: Value) -> Result<Self::Field, Error> {
+        match value {
+            Value::Unknown(..) => Self::from_wire(Self::Wire::from_value(value)?),
+            v if !v.is_wholly_known() => Ok(Refined::Unknown(Default::default())),
+            v => Self::from_wire(Self::Wire::from_value(v)?),
+        }
+    }
+}
+
+/// [`json_missing`] for a `with` field.
+///
+/// # Errors
+/// The field cannot be null.
+pub fn with_json_missing<S: WithShape>(name: &str) -> Result<S::Field, Error> {
+    match Reader::new(b"null") {
+        Ok(mut r) => S::decode_json(&mut r).map_err(|e| e.at_attr(name)),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`take_attr`] for a `with` field.
+///
+/// # Errors
+/// As [`WithShape::from_value`]; a missing attribute counts as null.
+pub fn with_take_attr<S: WithShape>(
+    attrs: &mut BTreeMap<String, Value>,
+    name: &str,
+) -> Result<S::Field, Error> {
+    let value = attrs
+        .remove(name)
+        .unwrap_or_else(|| Value::Null(<S::Wire as TfType>::tf_type()));
+    S::from_value(value).map_err(|e| e.at_attr(name))
+}
+
+/// The value of `default = path::to::fn` on a `with` field: the function's
+/// custom value through the module's `to_wire`.
+///
+/// # Panics
+/// When `to_wire` rejects the default: a bug in the provider, reported
+/// when the schema is built (at start-up) rather than planned as null.
+#[allow(clippy::panic)]
+pub fn with_default<T, W: TfEncode, E: fmt::Display>(
+    name: &str,
+    value: &T,
+    to_wire: fn(&T) -> Result<W, E>,
+) -> Value {
+    match to_wire(value) {
+        Ok(wire) => wire.to_value(),
+        Err(e) => panic!("the default of attribute {name:?} does not convert: {e}"),
+    }
+}
+
+/// The `semantic_equal` of a `with` field over dynamic values: both must be
+/// known, non-null and convert, else `false`.
+pub fn with_semantic_equal<W: FromValue, T, E>(
+    prior: &Value,
+    new: &Value,
+    from_wire: fn(W) -> Result<T, E>,
+    equal: fn(&T, &T) -> bool,
+) -> bool {
+    let custom = |v: &Value| -> Option<T> {
+        if v.is_null() || !v.is_wholly_known() {
+            return None;
+        }
+        from_wire(W::from_value(v.clone()).ok()?).ok()
+    };
+    match (custom(prior), custom(new)) {
+        (Some(a), Some(b)) => equal(&a, &b),
+        _ => false,
     }
 }

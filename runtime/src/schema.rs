@@ -70,8 +70,8 @@ pub struct Attribute {
 }
 
 /// How the planner treats an attribute or block: the derive's
-/// `requires_replace`, `requires_replace_if`, `use_state_for_unknown` and
-/// `default`. Not part of the wire schema.
+/// `requires_replace`, `requires_replace_if`, `use_state_for_unknown`,
+/// `default` and `semantic_equal`. Not part of the wire schema.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PlanPolicy {
     /// A change of the value replaces the resource.
@@ -84,6 +84,36 @@ pub struct PlanPolicy {
     /// The value planned for an optional+computed attribute the
     /// configuration leaves out.
     pub default: Option<Value>,
+    /// Semantic equality (`#[tf(with = module, semantic_equal)]`): when the
+    /// configured value differs from the prior state's but this says they
+    /// mean the same, the planner keeps the prior value (no diff).
+    pub semantic_equal: Option<SemanticEqual>,
+}
+
+/// `semantic_equal`: whether two known, non-null values of an attribute
+/// mean the same (e.g. two spellings of one JSON document or timestamp).
+/// It answers `false` when either value is null, unknown or does not
+/// convert.
+#[derive(Clone, Copy)]
+pub struct SemanticEqual(pub fn(prior: &Value, new: &Value) -> bool);
+
+impl SemanticEqual {
+    /// Whether `new` means the same as `prior`.
+    pub fn equal(&self, prior: &Value, new: &Value) -> bool {
+        (self.0)(prior, new)
+    }
+}
+
+impl PartialEq for SemanticEqual {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl std::fmt::Debug for SemanticEqual {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SemanticEqual(fn)")
+    }
 }
 
 /// `requires_replace_if = path`: decides from the prior state's value and

@@ -9,7 +9,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{msgpack_map_header, msgpack_str};
-use crate::valid::Model;
+use crate::tyinfo::Wrapper;
+use crate::valid::{Model, WithModel};
 
 pub fn expand(model: &Model) -> TokenStream {
     let p = model.private();
@@ -29,9 +30,41 @@ pub fn expand(model: &Model) -> TokenStream {
     let plan_types: Vec<TokenStream> = model
         .fields
         .iter()
-        .map(|f| {
-            let ty = &f.ty;
-            quote_spanned!(ty.span()=> <#ty as #p::TfPlan>::Plan)
+        .map(|f| match &f.with {
+            Some(with) => wrapped_type(&p, &plan_wrappers(&with.wrappers), &with.custom),
+            None => {
+                let ty = &f.ty;
+                quote_spanned!(ty.span()=> <#ty as #p::TfPlan>::Plan)
+            }
+        })
+        .collect();
+    // `with` fields: a marker per field implementing `WithShape` for the
+    // custom type, and the shapes of the field in the struct and in the
+    // plan view.
+    let markers: Vec<Option<syn::Ident>> = model
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| f.with.as_ref().map(|_| format_ident!("__TfWith{}", i)))
+        .collect();
+    let marker_impls = model
+        .fields
+        .iter()
+        .zip(&markers)
+        .filter_map(|(f, m)| Some(marker_impl(&p, f.with.as_ref()?, m.as_ref()?)));
+    let own_shapes: Vec<Option<TokenStream>> = model
+        .fields
+        .iter()
+        .zip(&markers)
+        .map(|(f, m)| Some(shape_type(&p, &f.with.as_ref()?.wrappers, m.as_ref()?)))
+        .collect();
+    let plan_shapes: Vec<Option<TokenStream>> = model
+        .fields
+        .iter()
+        .zip(&markers)
+        .map(|(f, m)| {
+            let wrappers = plan_wrappers(&f.with.as_ref()?.wrappers);
+            Some(shape_type(&p, &wrappers, m.as_ref()?))
         })
         .collect();
 
@@ -46,9 +79,18 @@ pub fn expand(model: &Model) -> TokenStream {
     // on concrete types that does not hold.
     // An impl that uses the fields' plan types through a trait also states
     // it of them (`plan_where(Some(trait))`).
-    let plan_where = |needs: Option<TokenStream>| {
-        let bounds = model.fields.iter().map(|f| {
+    // A `with` field's plan type is written out (its custom type has no
+    // plan view) and coded through its shape: only the std impls state what
+    // they need of it (`std_impl`).
+    let plan_where = |needs: Option<TokenStream>, std_impl: bool| {
+        let bounds = model.fields.iter().zip(&plan_types).map(|(f, plan_ty)| {
             let ty = &f.ty;
+            if f.with.is_some() {
+                return match &needs {
+                    Some(t) if std_impl => quote_spanned!(ty.span()=> for<'__x> #plan_ty: #t,),
+                    _ => TokenStream::new(),
+                };
+            }
             let needs = needs
                 .as_ref()
                 .map(|t| quote_spanned!(ty.span()=> for<'__x> <#ty as #p::TfPlan>::Plan: #t,));
@@ -56,17 +98,31 @@ pub fn expand(model: &Model) -> TokenStream {
         });
         quote!(where #(#bounds)*)
     };
-    let own = impls(model, &own_type, &own_types, &tf_type, true, &|_| {
-        TokenStream::new()
-    });
+    let own = impls(
+        model,
+        &own_type,
+        &own_types,
+        &own_shapes,
+        &tf_type,
+        true,
+        &|_| TokenStream::new(),
+    );
     let plan_tf_type = quote!(<#own_type as #p::TfType>::tf_type());
-    let plan = impls(model, &plan_type, &plan_types, &plan_tf_type, false, &|t| {
-        plan_where(t)
-    });
-    let plan_only = plan_where(None);
-    let plan_debug = plan_where(Some(quote!(::core::fmt::Debug)));
-    let plan_clone = plan_where(Some(quote!(::core::clone::Clone)));
-    let plan_eq = plan_where(Some(quote!(::core::cmp::PartialEq)));
+    let plan = impls(
+        model,
+        &plan_type,
+        &plan_types,
+        &plan_shapes,
+        &plan_tf_type,
+        false,
+        &|t| plan_where(t, false),
+    );
+    // With `with` fields the plan view's Debug/Clone/PartialEq depend on
+    // the custom type's; without them the where clauses are the same.
+    let plan_debug = plan_where(Some(quote!(::core::fmt::Debug)), true);
+    let plan_only = plan_where(None, false);
+    let plan_clone = plan_where(Some(quote!(::core::clone::Clone)), true);
+    let plan_eq = plan_where(Some(quote!(::core::cmp::PartialEq)), true);
 
     let plan_fields = model.fields.iter().zip(&plan_types).map(|(f, ty)| {
         let fvis = &f.vis;
@@ -139,6 +195,7 @@ pub fn expand(model: &Model) -> TokenStream {
 
         #[automatically_derived]
         const _: () = {
+            #(#marker_impls)*
             #own
             #plan
 
@@ -157,6 +214,7 @@ fn impls(
     model: &Model,
     target: &TokenStream,
     types: &[TokenStream],
+    shapes: &[Option<TokenStream>],
     tf_type: &TokenStream,
     own: bool,
     where_clause: &dyn Fn(Option<TokenStream>) -> TokenStream,
@@ -165,7 +223,15 @@ fn impls(
     let (impl_generics, _, _) = model.generics.split_for_impl();
     // The plan view has the own struct's types, each maybe unknown.
     let has_dynamic = if own {
-        quote!(false #(|| <#types as #p::TfType>::HAS_DYNAMIC)*)
+        let each = model.fields.iter().zip(types.iter().zip(shapes)).map(|(f, (ty, shape))| {
+            match (shape, &f.with) {
+                (Some(s), Some(with)) => {
+                    quote_spanned!(with.module.span()=> <<#s as #p::WithShape>::Wire as #p::TfType>::HAS_DYNAMIC)
+                }
+                _ => quote!(<#ty as #p::TfType>::HAS_DYNAMIC),
+            }
+        });
+        quote!(false #(|| #each)*)
     } else {
         let ident = &model.ident;
         let (_, ty_generics, _) = model.generics.split_for_impl();
@@ -197,41 +263,63 @@ fn impls(
 
     // Calls naming a field's type carry the field type's span, so a type
     // that is not a Terraform type is reported at the field.
-    let spans: Vec<proc_macro2::Span> = model.fields.iter().map(|f| f.ty.span()).collect();
+    // A `with` field's calls go through its module: mistakes there are
+    // reported at the attribute.
+    let spans: Vec<proc_macro2::Span> = model
+        .fields
+        .iter()
+        .map(|f| {
+            f.with
+                .as_ref()
+                .map_or_else(|| f.ty.span(), |w| w.module.span())
+        })
+        .collect();
+    // The function that codes field `i`: the field type's trait method, or
+    // for a `with` field its shape's.
+    let codec = |i: usize, tr: TokenStream, method: TokenStream| match &shapes[i] {
+        Some(shape) => quote_spanned!(spans[i]=> <#shape as #p::WithShape>::#method),
+        None => {
+            let ty = &types[i];
+            quote_spanned!(spans[i]=> <#ty as #tr>::#method)
+        }
+    };
     let type_where = where_clause(None);
     let encode_where = where_clause(Some(quote!(#p::TfEncode)));
     let decode_where = where_clause(Some(quote!(#p::TfDecode<#de>)));
     let from_value_where = where_clause(Some(quote!(#p::FromValue)));
-    let encode_msgpack = idents
-        .iter()
-        .zip(&keys)
-        .zip(&names)
-        .zip(types.iter().zip(&spans))
-        .map(|(((ident, key), name), (ty, span))| {
-            let call = quote_spanned!(*span=> <#ty as #p::TfEncode>::encode_msgpack);
-            quote! {
-                __enc.write_raw(#key);
-                #call(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
-            }
-        });
+    let encode_msgpack =
+        idents
+            .iter()
+            .zip(&keys)
+            .zip(&names)
+            .enumerate()
+            .map(|(i, ((ident, key), name))| {
+                let call = codec(i, quote!(#p::TfEncode), quote!(encode_msgpack));
+                quote! {
+                    __enc.write_raw(#key);
+                    #call(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
+                }
+            });
     let encode_json = idents
         .iter()
         .zip(&json_prefixes)
         .zip(&names)
-        .zip(types.iter().zip(&spans))
-        .map(|(((ident, prefix), name), (ty, span))| {
-            let call = quote_spanned!(*span=> <#ty as #p::TfEncode>::encode_json);
+        .enumerate()
+        .map(|(i, ((ident, prefix), name))| {
+            let call = codec(i, quote!(#p::TfEncode), quote!(encode_json));
             quote! {
                 __out.push_str(#prefix);
                 #call(&self.#ident, __out).map_err(|e| e.at_attr(#name))?;
             }
         });
-    let to_value = idents.iter().zip(&names).zip(types.iter().zip(&spans)).map(
-        |((ident, name), (ty, span))| {
-            let call = quote_spanned!(*span=> <#ty as #p::TfEncode>::to_value);
+    let to_value = idents
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .map(|(i, (ident, name))| {
+            let call = codec(i, quote!(#p::TfEncode), quote!(to_value));
             quote!((#p::String::from(#name), #call(&self.#ident)))
-        },
-    );
+        });
 
     let slot_decls: Vec<TokenStream> = slots
         .iter()
@@ -249,31 +337,28 @@ fn impls(
         #(#names => #indices,)*
         __other => return #p::Err(#p::unsupported_attribute(__other)),
     };
-    let decode_by_index = |method: TokenStream, source: TokenStream| {
-        let arms = slots
-            .iter()
-            .zip(types)
-            .zip(&names)
-            .zip(&spans)
-            .zip(&indices)
-            .map(|((((slot, ty), name), span), index)| {
-                let call = quote_spanned!(*span=> <#ty as #p::TfDecode<#de>>::#method);
-                quote! {
-                    #index => {
-                        if #slot.is_some() {
-                            return #p::Err(#p::duplicate_attribute(#name));
+    let decode_by_index =
+        |method: TokenStream, source: TokenStream| {
+            let arms = slots.iter().zip(&names).zip(&indices).enumerate().map(
+                |(i, ((slot, name), index))| {
+                    let call = codec(i, quote!(#p::TfDecode<#de>), method.clone());
+                    quote! {
+                        #index => {
+                            if #slot.is_some() {
+                                return #p::Err(#p::duplicate_attribute(#name));
+                            }
+                            #slot = #p::Some(#call(#source).map_err(|e| e.at_attr(#name))?);
                         }
-                        #slot = #p::Some(#call(#source).map_err(|e| e.at_attr(#name))?);
                     }
+                },
+            );
+            quote! {
+                match __index {
+                    #(#arms)*
+                    _ => {}
                 }
-            });
-        quote! {
-            match __index {
-                #(#arms)*
-                _ => {}
             }
-        }
-    };
+        };
     let msgpack_decode_field = decode_by_index(quote!(decode_msgpack), quote!(__dec));
     let json_decode_field = decode_by_index(quote!(decode_json), quote!(__r));
     // Names match `^[a-z0-9_]+$`, so a name's JSON literal is itself in
@@ -340,10 +425,10 @@ fn impls(
         )
     };
     let build =
-        |missing: &dyn Fn(&syn::Ident, &str, &TokenStream) -> TokenStream| {
-            let fields = idents.iter().zip(&slots).zip(&names).zip(types).map(
-                |(((ident, slot), name), ty)| {
-                    let fallback = missing(slot, name, ty);
+        |missing: &dyn Fn(&str, usize) -> TokenStream| {
+            let fields = idents.iter().zip(&slots).zip(&names).enumerate().map(
+                |(i, ((ident, slot), name))| {
+                    let fallback = missing(name, i);
                     quote! {
                         #ident: match #slot {
                             #p::Some(v) => v,
@@ -357,17 +442,28 @@ fn impls(
                 .map(|ident| quote!(#ident: #p::Default::default()));
             quote!(Self { #(#fields,)* #(#skipped,)* })
         };
-    let build_msgpack = build(&|_, name, _| quote!(return #p::Err(#p::missing_attribute(#name))));
-    let build_json =
-        build(&|_, name, ty| quote_spanned!(ty.span()=> #p::json_missing::<#ty>(#name)?));
+    let build_msgpack = build(&|name, _| quote!(return #p::Err(#p::missing_attribute(#name))));
+    let build_json = build(&|name, i| match &shapes[i] {
+        Some(shape) => quote_spanned!(spans[i]=> #p::with_json_missing::<#shape>(#name)?),
+        None => {
+            let ty = &types[i];
+            quote_spanned!(spans[i]=> #p::json_missing::<#ty>(#name)?)
+        }
+    });
 
     let from_value = if model.lifetime.is_none() {
         let take = idents
             .iter()
             .zip(&names)
-            .zip(types)
-            .map(|((ident, name), ty)| {
-                let call = quote_spanned!(ty.span()=> #p::take_attr::<#ty>);
+            .enumerate()
+            .map(|(i, (ident, name))| {
+                let call = match &shapes[i] {
+                    Some(shape) => quote_spanned!(spans[i]=> #p::with_take_attr::<#shape>),
+                    None => {
+                        let ty = &types[i];
+                        quote_spanned!(spans[i]=> #p::take_attr::<#ty>)
+                    }
+                };
                 quote!(#ident: #call(&mut __attrs, #name)?)
             });
         let skipped = skipped
@@ -463,4 +559,67 @@ fn debug_fields(model: &Model, own: bool) -> Vec<TokenStream> {
         }));
     }
     out
+}
+
+/// The wrappers of a `with` field's plan view: unknown at the top, like
+/// every plan-view attribute (`Refined` stays refined).
+fn plan_wrappers(wrappers: &[Wrapper]) -> Vec<Wrapper> {
+    match wrappers.first() {
+        Some(Wrapper::Unknown | Wrapper::Refined) => wrappers.to_vec(),
+        _ => std::iter::once(Wrapper::Unknown)
+            .chain(wrappers.iter().copied())
+            .collect(),
+    }
+}
+
+/// `custom` inside `wrappers`, spelled through `__private`.
+fn wrapped_type(p: &TokenStream, wrappers: &[Wrapper], custom: &syn::Type) -> TokenStream {
+    wrappers
+        .iter()
+        .rev()
+        .fold(quote!(#custom), |inner, w| match w {
+            Wrapper::Unknown => quote!(#p::Unknown<#inner>),
+            Wrapper::Refined => quote!(#p::Refined<#inner>),
+            Wrapper::Option => quote!(#p::Option<#inner>),
+            Wrapper::Sensitive => quote!(#p::Sensitive<#inner>),
+        })
+}
+
+/// The `WithShape` of a field: the marker inside the wrappers' shapes.
+fn shape_type(p: &TokenStream, wrappers: &[Wrapper], marker: &syn::Ident) -> TokenStream {
+    wrappers
+        .iter()
+        .rev()
+        .fold(quote!(#marker), |inner, w| match w {
+            Wrapper::Unknown => quote!(#p::WithUnknown<#inner>),
+            Wrapper::Refined => quote!(#p::WithRefined<#inner>),
+            Wrapper::Option => quote!(#p::WithOption<#inner>),
+            Wrapper::Sensitive => quote!(#p::WithSensitive<#inner>),
+        })
+}
+
+/// The marker of a `with` field: its custom type through the module's
+/// `Wire`, `to_wire` and `from_wire` (named at the attribute, so a module
+/// that lacks one is reported there).
+fn marker_impl(p: &TokenStream, with: &WithModel, marker: &syn::Ident) -> TokenStream {
+    let WithModel { module, custom, .. } = with;
+    let span = module.span();
+    let wire = quote_spanned!(span=> #module::Wire);
+    let to_wire = quote_spanned!(span=> #module::to_wire);
+    let from_wire = quote_spanned!(span=> #module::from_wire);
+    quote! {
+        struct #marker;
+        impl #p::WithShape for #marker {
+            type Field = #custom;
+            type Wire = #wire;
+            #[inline]
+            fn to_wire(__value: &#custom) -> #p::Result<#wire, #p::Error> {
+                #p::with_result(#to_wire(__value))
+            }
+            #[inline]
+            fn from_wire(__wire: #wire) -> #p::Result<#custom, #p::Error> {
+                #p::with_result(#from_wire(__wire))
+            }
+        }
+    }
 }

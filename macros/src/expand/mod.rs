@@ -222,6 +222,29 @@ mod tests {
     }
 
     #[test]
+    fn with_fields_go_through_their_module_inside_the_wrappers() {
+        let src = "struct Foo { #[tf(with = a::m)] x: Option<X>, #[tf(computed, with = a::m, semantic_equal)] y: Unknown<X> }";
+        let value = expand_str(src, Which::Value);
+        assert!(!value.contains("compile_error"), "{value}");
+        assert!(value.contains("WithOption < __TfWith0 >"), "{value}");
+        assert!(value.contains("WithUnknown < __TfWith1 >"), "{value}");
+        // The plan view: `Option<X>` may be unknown there, `Unknown<X>` is as is.
+        assert!(
+            value.contains("x : :: tfschema :: __private :: Unknown < :: tfschema :: __private :: Option < X > >"),
+            "{value}"
+        );
+        assert!(value.contains("type Wire = a :: m :: Wire"), "{value}");
+        let schema = expand_str(src, Which::Schema);
+        assert!(
+            schema
+                .contains("< a :: m :: Wire as :: tfschema :: __private :: TfType > :: tf_type ()"),
+            "{schema}"
+        );
+        assert!(schema.contains("a :: m :: semantically_equal"), "{schema}");
+        assert_eq!(schema.matches("SemanticEqual").count(), 1, "{schema}");
+    }
+
+    #[test]
     fn msgpack_headers() {
         assert_eq!(msgpack_str("name").value(), b"\xa4name");
         assert_eq!(msgpack_map_header(3).value(), b"\x83");

@@ -25,7 +25,7 @@ pub fn expand(model: &Model) -> TokenStream {
         let sensitive = field.sensitive;
         let deprecated = field.deprecated;
         let write_only = field.write_only;
-        let plan = plan_policy(&field.plan, &p);
+        let plan = plan_policy(field, &p);
         let attribute = |flags: &Flags, attr_ty: TokenStream| {
             let Flags {
                 required,
@@ -50,8 +50,18 @@ pub fn expand(model: &Model) -> TokenStream {
         };
         match &field.kind {
             Kind::Attribute(flags) => {
-                let attr_ty = quote_spanned! {ty.span()=>
-                    #p::AttributeType::Type(<#ty as #p::TfType>::tf_type())
+                // A `with` field has its module's wire type; the wrappers
+                // around the custom type do not change it.
+                let attr_ty = match &field.with {
+                    Some(with) => {
+                        let module = &with.module;
+                        quote_spanned! {module.span()=>
+                            #p::AttributeType::Type(<#module::Wire as #p::TfType>::tf_type())
+                        }
+                    }
+                    None => quote_spanned! {ty.span()=>
+                        #p::AttributeType::Type(<#ty as #p::TfType>::tf_type())
+                    },
                 };
                 attributes.push(attribute(flags, attr_ty));
             }
@@ -300,8 +310,9 @@ fn replace_lifetime(tokens: TokenStream, name: &str) -> TokenStream {
 }
 
 /// The `PlanPolicy` literal of a field.
-fn plan_policy(plan: &crate::valid::PlanModel, p: &TokenStream) -> TokenStream {
+fn plan_policy(field: &crate::valid::FieldModel, p: &TokenStream) -> TokenStream {
     use crate::ast::DefaultArg;
+    let plan = &field.plan;
     let requires_replace = plan.requires_replace;
     let use_state = plan.use_state_for_unknown;
     let replace_if = match &plan.requires_replace_if {
@@ -316,10 +327,33 @@ fn plan_policy(plan: &crate::valid::PlanModel, p: &TokenStream) -> TokenStream {
         Some(DefaultArg::Str(s)) => quote!(#p::Some(#p::Value::String(#p::String::from(#s)))),
         Some(DefaultArg::Bool(b)) => quote!(#p::Some(#p::Value::Bool(#b))),
         Some(DefaultArg::Number(n)) => quote!(#p::Some(#p::number_value(#n))),
-        Some(DefaultArg::Path(path)) => {
-            let call = quote_spanned!(path.span()=> #p::TfEncode::to_value(&#path()));
-            quote!(#p::Some(#call))
+        Some(DefaultArg::Path(path)) => match &field.with {
+            Some(with) => {
+                let module = &with.module;
+                let name = &field.name;
+                let value = quote_spanned!(path.span()=> &#path());
+                let to_wire = quote_spanned!(module.span()=> #module::to_wire);
+                quote!(#p::Some(#p::with_default(#name, #value, #to_wire)))
+            }
+            None => {
+                let call = quote_spanned!(path.span()=> #p::TfEncode::to_value(&#path()));
+                quote!(#p::Some(#call))
+            }
+        },
+    };
+    // A non-capturing closure: a `fn` pointer over dynamic values that
+    // converts both sides and asks the module.
+    let semantic_equal = match &plan.semantic_equal {
+        Some(module) => {
+            let from_wire = quote_spanned!(module.span()=> #module::from_wire);
+            let equal = quote_spanned!(module.span()=> #module::semantically_equal);
+            quote! {
+                #p::Some(#p::SemanticEqual(|__prior, __new| {
+                    #p::with_semantic_equal(__prior, __new, #from_wire, #equal)
+                }))
+            }
         }
+        None => quote!(#p::None),
     };
     quote! {
         #p::PlanPolicy {
@@ -327,6 +361,7 @@ fn plan_policy(plan: &crate::valid::PlanModel, p: &TokenStream) -> TokenStream {
             requires_replace_if: #replace_if,
             use_state_for_unknown: #use_state,
             default: #default,
+            semantic_equal: #semantic_equal,
         }
     }
 }
