@@ -22,6 +22,7 @@ pub mod log;
 pub mod plan;
 pub mod raw;
 pub mod serve;
+pub mod testing;
 pub mod tls;
 pub mod typed;
 

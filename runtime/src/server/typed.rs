@@ -433,7 +433,9 @@ fn validate_model<M: Model>(
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
     let mut diagnostics = M::validate_value(config);
-    if let Some(view) = typed::<PlanView<M>>(config.clone(), &mut diagnostics) {
+    if let Some(view) =
+        typed::<PlanView<M>>(config_view(&M::block(), config.clone()), &mut diagnostics)
+    {
         diagnostics.extend(hook(&view));
     }
     diagnostics
@@ -540,7 +542,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             };
             let (Some(prior), Some(config), Some(planned_view), Some(baseline)) = (
                 prior,
-                typed::<PlanView<R::Model>>(request.config, d),
+                typed::<PlanView<R::Model>>(config_view(&block, request.config), d),
                 typed::<PlanView<R::Model>>(planned_value.clone(), d),
                 typed::<PlanView<R::Model>>(planned_value, d),
             ) else {
@@ -683,6 +685,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
     ) -> BoxFuture<'a, raw::ReadDataSourceResponse> {
         Box::pin(async move {
             let mut response = raw::ReadDataSourceResponse::default();
+            let config = config_view(&D::Model::block(), config);
             let Some(model) = typed::<D::Model>(config, &mut response.diagnostics) else {
                 return response;
             };
@@ -801,7 +804,8 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> Diagnostics {
         let mut diagnostics = Diagnostics::new();
-        let Some(config) = typed::<PlanView<P::Config>>(request.config, &mut diagnostics) else {
+        let config = config_view(&P::Config::block(), request.config);
+        let Some(config) = typed::<PlanView<P::Config>>(config, &mut diagnostics) else {
             return diagnostics;
         };
         match self.provider.configure(config, &mut diagnostics).await {
@@ -916,6 +920,54 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.type_name);
         };
         d.read(self.ctx(stop, Vec::new()), request.config).await
+    }
+}
+
+/// A configuration as the typed views read it: a computed attribute the
+/// configuration leaves unset is decided by the provider, so it reads as
+/// unknown rather than null (its field is `Unknown<T>`, not `Option<T>`).
+/// Applies in nested blocks and nested attributes too.
+pub fn config_view(block: &Block, mut config: Value) -> Value {
+    unset_computed_unknown(block, &mut config);
+    config
+}
+
+fn unset_computed_unknown(block: &Block, value: &mut Value) {
+    let Value::Object(attrs) = value else { return };
+    for a in &block.attributes {
+        let Some(v) = attrs.get_mut(&a.name) else {
+            continue;
+        };
+        if a.computed && v.is_null() {
+            *v = Value::unknown(a.ty.implied_type());
+        } else if let AttributeType::Nested(n) = &a.ty {
+            let inner = Block {
+                attributes: n.attributes.clone(),
+                ..Block::default()
+            };
+            for_each_object(v, &mut |o| unset_computed_unknown(&inner, o));
+        }
+    }
+    for nb in &block.block_types {
+        if let Some(v) = attrs.get_mut(&nb.type_name) {
+            for_each_object(v, &mut |o| unset_computed_unknown(&nb.block, o));
+        }
+    }
+}
+
+/// Calls `f` on `value` if it is an object, or on each element of a
+/// collection of objects.
+fn for_each_object(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
+    match value {
+        Value::Object(_) => f(value),
+        Value::List(_, items) | Value::Tuple(items) => items.iter_mut().for_each(|v| f(v)),
+        Value::Map(_, items) => items.values_mut().for_each(|v| f(v)),
+        Value::Set(ty, items) => {
+            let mut items = std::mem::take(items);
+            items.iter_mut().for_each(|v| f(v));
+            *value = Value::set(ty.clone(), items);
+        }
+        _ => {}
     }
 }
 
