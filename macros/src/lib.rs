@@ -22,6 +22,28 @@ pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
 
 /// Implements the codecs (`TfType`, `TfEncode`, `TfDecode`, `FromValue`) and
 /// the plan view (`TfPlan` and a companion `<Name>Plan` struct).
+///
+/// # Custom field types: `#[tf(with = path::to::module)]`
+///
+/// The module converts the field's custom type `T` (the type inside any
+/// `Option`/`Unknown`/`Refined`/`Sensitive`, which compose as usual) to and
+/// from a Terraform value type:
+///
+/// ```ignore
+/// pub type Wire = String; // any owned Terraform value type
+/// pub fn to_wire(value: &T) -> Result<Wire, E>;   // E: Display
+/// pub fn from_wire(wire: Wire) -> Result<T, E>;   // E: Display
+/// // Only with `#[tf(with = module, semantic_equal)]`:
+/// pub fn semantically_equal(prior: &T, new: &T) -> bool;
+/// ```
+///
+/// The schema type is `Wire`'s; a conversion error is an `Invalid` error at
+/// the attribute's path. The plan view holds `Unknown<T>` (known only when
+/// the whole wire value is). `semantic_equal` records the module's function
+/// in the attribute's `PlanPolicy::semantic_equal` for the planner.
+/// Collections are converted whole by the module; `validate(...)` and
+/// literal defaults are compile errors on a `with` field (`default = fn`
+/// returns `T`). See the README for the details.
 #[proc_macro_derive(TfValue, attributes(tf))]
 pub fn derive_tf_value(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
