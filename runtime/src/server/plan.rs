@@ -59,6 +59,13 @@ pub fn plan(
     config: &Value,
     options: PlanOptions,
 ) -> Planned {
+    // Values that mean the same as the prior ones (`semantic_equal`) keep
+    // the prior spelling, and do not count as a change.
+    let mut proposed = proposed.clone();
+    if !prior.is_null() {
+        keep_semantically_equal(block, prior, &mut proposed);
+    }
+    let proposed = &proposed;
     let mut planner = Planner {
         create: prior.is_null(),
         changed: prior != proposed,
@@ -76,6 +83,48 @@ pub fn plan(
         planned_state,
         requires_replace: planner.requires_replace,
         diagnostics: planner.diagnostics,
+    }
+}
+
+/// Replaces attribute values of `proposed` that the attribute's
+/// `semantic_equal` function finds equal to the prior ones by the prior
+/// values (in nested single blocks, and list and map elements, too).
+fn keep_semantically_equal(block: &Block, prior: &Value, proposed: &mut Value) {
+    let (Value::Object(p), Value::Object(n)) = (prior, proposed) else {
+        return;
+    };
+    for a in &block.attributes {
+        let (Some(pv), Some(nv)) = (p.get(&a.name), n.get_mut(&a.name)) else {
+            continue;
+        };
+        if let Some(eq) = &a.plan.semantic_equal {
+            if pv != nv && eq.equal(pv, nv) {
+                *nv = pv.clone();
+            }
+        }
+    }
+    for nb in &block.block_types {
+        let (Some(pv), Some(nv)) = (p.get(&nb.type_name), n.get_mut(&nb.type_name)) else {
+            continue;
+        };
+        match (pv, nv) {
+            (Value::List(_, ps), Value::List(_, ns)) => {
+                for (pe, ne) in ps.iter().zip(ns.iter_mut()) {
+                    keep_semantically_equal(&nb.block, pe, ne);
+                }
+            }
+            (Value::Map(_, ps), Value::Map(_, ns)) => {
+                for (k, ne) in ns.iter_mut() {
+                    if let Some(pe) = ps.get(k) {
+                        keep_semantically_equal(&nb.block, pe, ne);
+                    }
+                }
+            }
+            (pv @ Value::Object(_), nv @ Value::Object(_)) => {
+                keep_semantically_equal(&nb.block, pv, nv)
+            }
+            _ => {}
+        }
     }
 }
 
