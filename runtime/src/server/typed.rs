@@ -512,10 +512,17 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     ) -> BoxFuture<'a, raw::PlanResourceChangeResponse> {
         Box::pin(async move {
             let block = R::Model::block();
+            // Terraform proposes the configured write-only values, but the
+            // prior state never holds them: compared as they are, every
+            // plan of a resource with a write-only value set would count as
+            // a change (and mark computed attributes unknown). They are
+            // null in the plan anyway.
+            let mut proposed = request.proposed_new_state;
+            strip_write_only(&block, &mut proposed);
             let planned = plan(
                 &block,
                 &request.prior_state,
-                &request.proposed_new_state,
+                &proposed,
                 &request.config,
                 PlanOptions {
                     write_only_allowed: request.client_capabilities.write_only_attributes_allowed,
