@@ -111,13 +111,13 @@ impl Stopper {
 }
 
 /// `ValidateProviderConfig` (protocol 5: `PrepareProviderConfig`).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ValidateProviderConfigRequest {
     pub config: Value,
 }
 
 /// `ConfigureProvider` (protocol 5: `Configure`).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ConfigureProviderRequest {
     pub terraform_version: String,
     pub config: Value,
@@ -125,7 +125,7 @@ pub struct ConfigureProviderRequest {
 }
 
 /// `ValidateResourceConfig` (protocol 5: `ValidateResourceTypeConfig`).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ValidateResourceConfigRequest {
     pub type_name: String,
     pub config: Value,
@@ -133,7 +133,7 @@ pub struct ValidateResourceConfigRequest {
 }
 
 /// `ValidateDataResourceConfig` (protocol 5: `ValidateDataSourceConfig`).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ValidateDataSourceConfigRequest {
     pub type_name: String,
     pub config: Value,
@@ -151,14 +151,14 @@ pub struct UpgradeResourceStateRequest {
 }
 
 /// The state in the current schema's type.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct UpgradeResourceStateResponse {
     pub upgraded_state: Option<Value>,
     pub diagnostics: Diagnostics,
 }
 
 /// `ReadResource`: refresh.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ReadResourceRequest {
     pub type_name: String,
     pub current_state: Value,
@@ -168,7 +168,7 @@ pub struct ReadResourceRequest {
 }
 
 /// The refreshed state: a null `new_state` means the object is gone.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct ReadResourceResponse {
     pub new_state: Option<Value>,
     pub private: Vec<u8>,
@@ -177,7 +177,7 @@ pub struct ReadResourceResponse {
 
 /// `PlanResourceChange`. `prior_state` is null on create;
 /// `proposed_new_state` is null on destroy.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PlanResourceChangeRequest {
     pub type_name: String,
     pub prior_state: Value,
@@ -190,7 +190,7 @@ pub struct PlanResourceChangeRequest {
 
 /// The plan: the planned state, the attributes whose change forces
 /// replacement, and private data handed to apply.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct PlanResourceChangeResponse {
     pub planned_state: Option<Value>,
     pub requires_replace: Vec<Vec<PathStep>>,
@@ -199,7 +199,7 @@ pub struct PlanResourceChangeResponse {
 }
 
 /// `ApplyResourceChange`. `planned_state` is null on destroy.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ApplyResourceChangeRequest {
     pub type_name: String,
     pub prior_state: Value,
@@ -211,7 +211,7 @@ pub struct ApplyResourceChangeRequest {
 
 /// The new state. With an error diagnostic, a non-null `new_state` is the
 /// partial result Terraform records (the object exists but is incomplete).
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct ApplyResourceChangeResponse {
     pub new_state: Option<Value>,
     pub private: Vec<u8>,
@@ -227,7 +227,7 @@ pub struct ImportResourceStateRequest {
 }
 
 /// One imported object; Terraform reads it next (`ReadResource`).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ImportedResource {
     pub type_name: String,
     pub state: Value,
@@ -242,7 +242,7 @@ pub struct ImportResourceStateResponse {
 }
 
 /// `ReadDataSource`.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ReadDataSourceRequest {
     pub type_name: String,
     pub config: Value,
@@ -251,11 +251,40 @@ pub struct ReadDataSourceRequest {
 }
 
 /// The data source's state.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct ReadDataSourceResponse {
     pub state: Option<Value>,
     pub diagnostics: Diagnostics,
 }
+
+/// Debug for the request and response types: values and private state are
+/// left out (they may hold sensitive attributes); their presence is shown.
+macro_rules! redacted_debug {
+    ($t:ident { $($shown:ident),* } hides { $($hidden:ident),* }) => {
+        impl std::fmt::Debug for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let mut d = f.debug_struct(stringify!($t));
+                $(d.field(stringify!($shown), &self.$shown);)*
+                $(d.field(stringify!($hidden), &format_args!("<value>"));)*
+                d.finish()
+            }
+        }
+    };
+}
+redacted_debug!(ValidateProviderConfigRequest {  } hides { config });
+redacted_debug!(ConfigureProviderRequest { terraform_version, client_capabilities } hides { config });
+redacted_debug!(ValidateResourceConfigRequest { type_name, client_capabilities } hides { config });
+redacted_debug!(ValidateDataSourceConfigRequest { type_name } hides { config });
+redacted_debug!(UpgradeResourceStateResponse { diagnostics } hides { upgraded_state });
+redacted_debug!(ReadResourceRequest { type_name, client_capabilities } hides { current_state, provider_meta, private });
+redacted_debug!(ReadResourceResponse { diagnostics } hides { new_state, private });
+redacted_debug!(PlanResourceChangeRequest { type_name, client_capabilities } hides { prior_state, proposed_new_state, config, provider_meta, prior_private });
+redacted_debug!(PlanResourceChangeResponse { requires_replace, diagnostics } hides { planned_state, planned_private });
+redacted_debug!(ApplyResourceChangeRequest { type_name } hides { prior_state, planned_state, config, provider_meta, planned_private });
+redacted_debug!(ApplyResourceChangeResponse { diagnostics } hides { new_state, private });
+redacted_debug!(ImportedResource { type_name } hides { state, private });
+redacted_debug!(ReadDataSourceRequest { type_name, client_capabilities } hides { config, provider_meta });
+redacted_debug!(ReadDataSourceResponse { diagnostics } hides { state });
 
 /// A response that can carry diagnostics: what a call answers when it
 /// cannot run (unknown type name, undecodable value, Stop).
@@ -416,4 +445,29 @@ pub fn unsupported<R: RawResponse>(type_name: &str) -> R {
         format!("This provider does not support the type {type_name:?}."),
     );
     R::from_diagnostics(diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_leaves_values_and_private_state_out() {
+        let secret = Value::object([("password", Value::from("hunter2"))]);
+        let request = PlanResourceChangeRequest {
+            type_name: "x_user".into(),
+            prior_state: secret.clone(),
+            proposed_new_state: secret.clone(),
+            config: secret,
+            prior_private: b"token=hunter2".to_vec(),
+            provider_meta: None,
+            client_capabilities: ClientCapabilities::default(),
+        };
+        let text = format!("{request:?}");
+        assert!(!text.contains("hunter2"), "{text}");
+        assert!(
+            text.contains("x_user") && text.contains("config: <value>"),
+            "{text}"
+        );
+    }
 }

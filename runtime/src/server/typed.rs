@@ -125,13 +125,23 @@ pub trait Provider: Send + Sync + 'static {
 /// What a resource or data source call receives besides its values: the
 /// configured client, a place for warnings, the Stop signal and the
 /// resource's private state.
-#[derive(Debug)]
 pub struct Ctx<C> {
     client: Option<Arc<C>>,
     stop: StopSignal,
     diagnostics: Diagnostics,
     private: Vec<u8>,
     partial: Option<Value>,
+}
+
+impl<C> std::fmt::Debug for Ctx<C> {
+    /// The private and partial states are left out (they may hold secrets).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ctx")
+            .field("configured", &self.client.is_some())
+            .field("stopped", &self.stop.is_stopped())
+            .field("diagnostics", &self.diagnostics)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<C> Ctx<C> {
