@@ -1,5 +1,15 @@
-//! terraform-provider-inventory: see README.md.
+//! The plugin binary Terraform launches; see README.md.
 
-fn main() -> std::process::ExitCode {
-    std::process::ExitCode::FAILURE
+use std::process::ExitCode;
+
+use terraform_provider_inventory::{provider, Options};
+
+fn main() -> ExitCode {
+    let options = Options::from_env();
+    if options.protocol5_only && std::env::var_os("TFSCHEMA_FORCE_PROTOCOL").is_none() {
+        // Terraform offers protocols 5 and 6 and the handshake prefers 6;
+        // this mode exists to exercise 5. Set before any thread starts.
+        std::env::set_var("TFSCHEMA_FORCE_PROTOCOL", "5");
+    }
+    provider(options).run()
 }

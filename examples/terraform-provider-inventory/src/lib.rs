@@ -1,0 +1,71 @@
+//! terraform-provider-inventory: an example Terraform provider built with
+//! tfschema's typed layer, keeping inventory records in a SQLite database.
+//!
+//! [`provider`] assembles it; `main.rs` serves it. The resources live in
+//! [`item`] (`inventory_item`, every feature of the derive) and [`tag`]
+//! (`inventory_tag`, a plain one), the data sources in [`data`], the
+//! database in [`store`]. See README.md for the configuration and the
+//! database schema.
+
+pub mod data;
+pub mod item;
+pub mod provider;
+pub mod store;
+pub mod tag;
+
+use tfschema::server::typed::TypedProvider;
+
+use crate::data::{ItemDataSource, ItemsDataSource};
+use crate::item::{Item, ItemModel, ItemResource, ItemV0};
+use crate::provider::Inventory;
+use crate::tag::TagResource;
+
+/// Environment variable: `1` serves only the types whose schemas protocol 5
+/// can describe (no nested attributes), and forces protocol 5 unless
+/// `TFSCHEMA_FORCE_PROTOCOL` says otherwise.
+pub const PROTOCOL5_ONLY_ENV: &str = "INVENTORY_PROTOCOL5_ONLY";
+
+/// How to assemble the provider.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `inventory_item` at schema version 0, as release 0.1.0 served it.
+    pub schema_v0: bool,
+    /// Leave out the types that use nested attributes (protocol 6 only).
+    pub protocol5_only: bool,
+}
+
+impl Options {
+    /// This build's options: `schema_v0` from the cargo feature of that
+    /// name, `protocol5_only` from [`PROTOCOL5_ONLY_ENV`].
+    pub fn from_env() -> Options {
+        Options {
+            schema_v0: cfg!(feature = "schema-v0"),
+            protocol5_only: std::env::var(PROTOCOL5_ONLY_ENV).is_ok_and(|v| v.trim() == "1"),
+        }
+    }
+}
+
+/// The provider with its resources and data sources.
+pub fn provider(options: Options) -> TypedProvider<Inventory> {
+    let provider = TypedProvider::new(Inventory)
+        .resource("inventory_tag", TagResource)
+        .data_source("inventory_item", ItemDataSource)
+        .data_source("inventory_items", ItemsDataSource);
+    if options.schema_v0 {
+        with_item::<ItemV0>(provider, options)
+    } else {
+        with_item::<Item>(provider, options)
+    }
+}
+
+/// Adds `inventory_item` with model `M`, unless it needs protocol 6 and
+/// only protocol 5 is wanted.
+fn with_item<M: ItemModel>(
+    provider: TypedProvider<Inventory>,
+    options: Options,
+) -> TypedProvider<Inventory> {
+    if options.protocol5_only && M::requires_protocol_6() {
+        return provider;
+    }
+    provider.resource("inventory_item", ItemResource::<M>::new())
+}

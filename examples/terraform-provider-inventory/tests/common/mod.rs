@@ -1,0 +1,324 @@
+//! Drives the provider the way Terraform does, without Terraform: the
+//! `RawProvider` calls with dynamic values, proposals made by
+//! `proposed_new`, against a database file in a fresh temporary directory.
+
+#![allow(dead_code, clippy::panic)]
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use terraform_provider_inventory::provider::Inventory;
+use terraform_provider_inventory::store::{ItemRow, Store};
+use terraform_provider_inventory::{provider, Options};
+use tfschema::diag::{Diagnostics, Severity};
+use tfschema::server::plan::proposed_new;
+use tfschema::server::raw::{self, ClientCapabilities, RawProvider, StopSignal};
+use tfschema::server::typed::TypedProvider;
+use tfschema::{json, TfEncode, Value};
+
+static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
+
+/// A directory removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new() -> TempDir {
+        let n = NEXT_DIR.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!(
+            "inventory-test-{}-{n}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .expect("clock")
+                .as_nanos()
+        ));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A configured provider over a database file.
+pub struct Harness {
+    pub provider: TypedProvider<Inventory>,
+    pub db: PathBuf,
+    pub write_only_allowed: bool,
+}
+
+/// The errors and warnings of a call, one line each.
+pub fn lines(d: &Diagnostics) -> Vec<String> {
+    d.iter()
+        .map(|d| {
+            let sev = match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            format!("{sev}|{}|{}|{}", d.path_string(), d.summary, d.detail)
+        })
+        .collect()
+}
+
+pub fn assert_ok(d: &Diagnostics) {
+    assert!(!d.has_errors(), "{:#?}", lines(d));
+}
+
+/// `m.to_value()` with its top-level unknowns (the computed attributes)
+/// null: a configuration that leaves them out.
+pub fn config_of<M: TfEncode>(m: &M) -> Value {
+    let Value::Object(mut attrs) = m.to_value() else {
+        panic!("not an object")
+    };
+    for v in attrs.values_mut() {
+        if let Value::Unknown(ty, _) = v {
+            *v = Value::Null(ty.clone());
+        }
+    }
+    Value::Object(attrs)
+}
+
+/// The attribute `name` of an object value.
+pub fn get<'v>(value: &'v Value, name: &str) -> &'v Value {
+    match value {
+        Value::Object(attrs) => attrs
+            .get(name)
+            .unwrap_or_else(|| panic!("no attribute {name}")),
+        other => panic!("{name} of a non-object {other:?}"),
+    }
+}
+
+pub fn set(value: &mut Value, name: &str, v: Value) {
+    match value {
+        Value::Object(attrs) => {
+            attrs.insert(name.to_owned(), v);
+        }
+        other => panic!("{name} of a non-object {other:?}"),
+    }
+}
+
+pub fn string(value: &Value, name: &str) -> String {
+    match get(value, name) {
+        Value::String(s) => s.clone(),
+        other => panic!("{name} is {other:?}"),
+    }
+}
+
+impl Harness {
+    /// The provider assembled with `options`, configured with a fresh
+    /// database in `dir`.
+    pub async fn new(dir: &TempDir, options: Options) -> Harness {
+        let h = Harness {
+            provider: provider(options),
+            db: dir.0.join("inventory.db"),
+            write_only_allowed: true,
+        };
+        h.configure().await;
+        h
+    }
+
+    pub async fn configure(&self) {
+        let config = Value::object([("database_path", Value::string(self.db.to_string_lossy()))]);
+        let d = self
+            .provider
+            .validate_provider_config(
+                raw::ValidateProviderConfigRequest {
+                    config: config.clone(),
+                },
+                StopSignal::never(),
+            )
+            .await;
+        assert_ok(&d);
+        let d = self
+            .provider
+            .configure_provider(
+                raw::ConfigureProviderRequest {
+                    terraform_version: "1.15.5".into(),
+                    config,
+                    client_capabilities: self.capabilities(),
+                },
+                StopSignal::never(),
+            )
+            .await;
+        assert_ok(&d);
+    }
+
+    fn capabilities(&self) -> ClientCapabilities {
+        ClientCapabilities {
+            deferral_allowed: false,
+            write_only_attributes_allowed: self.write_only_allowed,
+        }
+    }
+
+    /// A second handle on the database, as another process would open it.
+    pub fn store(&self) -> Store {
+        Store::open(&self.db).expect("open")
+    }
+
+    pub fn row(&self, id: &str) -> Option<ItemRow> {
+        self.store().get_item(id).expect("get")
+    }
+
+    pub fn null_state(&self, type_name: &str) -> Value {
+        Value::Null(self.resource_block(type_name).implied_type())
+    }
+
+    pub fn resource_block(&self, type_name: &str) -> tfschema::schema::Block {
+        self.provider.schema().resources[type_name].block.clone()
+    }
+
+    pub async fn validate(&self, type_name: &str, config: &Value) -> Diagnostics {
+        self.provider
+            .validate_resource_config(
+                raw::ValidateResourceConfigRequest {
+                    type_name: type_name.into(),
+                    config: config.clone(),
+                    client_capabilities: self.capabilities(),
+                },
+                StopSignal::never(),
+            )
+            .await
+    }
+
+    /// Validates `config`, then plans from `prior` with Terraform's
+    /// proposal.
+    pub async fn plan(
+        &self,
+        type_name: &str,
+        prior: &Value,
+        config: &Value,
+    ) -> raw::PlanResourceChangeResponse {
+        if !config.is_null() {
+            assert_ok(&self.validate(type_name, config).await);
+        }
+        let proposed = proposed_new(&self.resource_block(type_name), prior, config);
+        self.provider
+            .plan_resource_change(
+                raw::PlanResourceChangeRequest {
+                    type_name: type_name.into(),
+                    prior_state: prior.clone(),
+                    proposed_new_state: proposed,
+                    config: config.clone(),
+                    prior_private: Vec::new(),
+                    provider_meta: None,
+                    client_capabilities: self.capabilities(),
+                },
+                StopSignal::never(),
+            )
+            .await
+    }
+
+    pub async fn apply_planned(
+        &self,
+        type_name: &str,
+        prior: &Value,
+        planned: &Value,
+        config: &Value,
+    ) -> raw::ApplyResourceChangeResponse {
+        self.provider
+            .apply_resource_change(
+                raw::ApplyResourceChangeRequest {
+                    type_name: type_name.into(),
+                    prior_state: prior.clone(),
+                    planned_state: planned.clone(),
+                    config: config.clone(),
+                    planned_private: Vec::new(),
+                    provider_meta: None,
+                },
+                StopSignal::never(),
+            )
+            .await
+    }
+
+    /// Plans and applies `config` over `prior` (null config: destroy);
+    /// the new state.
+    pub async fn apply(&self, type_name: &str, prior: &Value, config: &Value) -> Value {
+        let plan = self.plan(type_name, prior, config).await;
+        assert_ok(&plan.diagnostics);
+        let planned = plan.planned_state.expect("planned state");
+        let applied = self.apply_planned(type_name, prior, &planned, config).await;
+        assert_ok(&applied.diagnostics);
+        applied.new_state.expect("new state")
+    }
+
+    /// Refresh: `None` when the object is gone.
+    pub async fn read(&self, type_name: &str, state: &Value) -> Option<Value> {
+        let r = self
+            .provider
+            .read_resource(
+                raw::ReadResourceRequest {
+                    type_name: type_name.into(),
+                    current_state: state.clone(),
+                    private: Vec::new(),
+                    provider_meta: None,
+                    client_capabilities: self.capabilities(),
+                },
+                StopSignal::never(),
+            )
+            .await;
+        assert_ok(&r.diagnostics);
+        r.new_state.filter(|s| !s.is_null())
+    }
+
+    pub async fn import(&self, type_name: &str, id: &str) -> raw::ImportResourceStateResponse {
+        self.provider
+            .import_resource_state(
+                raw::ImportResourceStateRequest {
+                    type_name: type_name.into(),
+                    id: id.into(),
+                    client_capabilities: self.capabilities(),
+                },
+                StopSignal::never(),
+            )
+            .await
+    }
+
+    /// `UpgradeResourceState` with `state` as Terraform stores it (JSON),
+    /// written by schema `version` of type `ty`.
+    pub async fn upgrade(
+        &self,
+        type_name: &str,
+        version: i64,
+        state: &Value,
+    ) -> raw::UpgradeResourceStateResponse {
+        let text = json::value_to_string(state, &state.ty()).expect("state json");
+        self.provider
+            .upgrade_resource_state(
+                raw::UpgradeResourceStateRequest {
+                    type_name: type_name.into(),
+                    version,
+                    raw_state_json: Some(text.into_bytes()),
+                },
+                StopSignal::never(),
+            )
+            .await
+    }
+
+    pub async fn read_data(&self, type_name: &str, config: &Value) -> raw::ReadDataSourceResponse {
+        let d = self
+            .provider
+            .validate_data_source_config(
+                raw::ValidateDataSourceConfigRequest {
+                    type_name: type_name.into(),
+                    config: config.clone(),
+                },
+                StopSignal::never(),
+            )
+            .await;
+        assert_ok(&d);
+        self.provider
+            .read_data_source(
+                raw::ReadDataSourceRequest {
+                    type_name: type_name.into(),
+                    config: config.clone(),
+                    provider_meta: None,
+                    client_capabilities: self.capabilities(),
+                },
+                StopSignal::never(),
+            )
+            .await
+    }
+}
