@@ -1,7 +1,18 @@
 //! Attribute validators: the checks `#[tf(validate(...))]` generates and the
-//! OpenAPI constraints map to (length, pattern, enum, range, item counts,
-//! uniqueness, map keys). They run on the plan view's values, so they skip
-//! unknown and null values, and they never echo a sensitive value.
+//! OpenAPI constraints map to (length, prefix, pattern, enum, range, item
+//! counts, uniqueness, map keys). They run on the plan view's values, so they
+//! skip nulls, and they never echo a sensitive value.
+//!
+//! An unknown value is judged on its refinements (Terraform 1.6+): a check
+//! fails at plan time only when what is already known (a string prefix,
+//! number bounds, collection length bounds) rules out every value that could
+//! follow, and stays silent otherwise. Not-null decides nothing by itself,
+//! but the other refinements decide only with it: they do not imply it
+//! (go-cty), and an unknown that may still turn out null may still pass,
+//! since validators accept null. String prefixes are compared bytewise:
+//! Terraform sends only prefixes that appending text cannot change under NFC
+//! normalisation (go-cty's `ctystrings.SafeKnownPrefix`), and known strings
+//! are NFC.
 //!
 //! A scalar check on a collection applies to every element (e.g. a `regex`
 //! on a list of strings checks each string); diagnostics name the element's
@@ -14,6 +25,8 @@ use regex::Regex;
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::number::Number;
+use crate::refinement::{NumberBound, Refinements};
+use crate::types::Type;
 use crate::value::{numbers_equal, Value};
 
 /// Where a check runs: the attribute path, whether its value is
@@ -47,10 +60,24 @@ impl<'a> Ctx<'a> {
         self.diags.error(&self.path, summary, detail);
     }
 
+    /// Reports a rule that an unknown value's refinements already break;
+    /// `known` says what is known of it, e.g. `start with "xyz-"`.
+    fn error_unknown(&mut self, summary: &str, detail: String, known: impl FnOnce() -> String) {
+        let detail = if self.sensitive {
+            format!("{detail}, got: an unknown value that cannot satisfy this")
+        } else {
+            format!("{detail}, got: an unknown value that will {}", known())
+        };
+        self.diags.error(&self.path, summary, detail);
+    }
+
     /// Runs `check` on `value`, or on each element when it is a collection
     /// (sets keep the set's path; lists and maps add the element's step).
+    /// Unknown strings and numbers known not to be null reach `check` for
+    /// their refinements.
     fn each(&mut self, value: &Value, check: &mut dyn FnMut(&mut Ctx<'_>, &Value)) {
         match value {
+            Value::Unknown(Type::String | Type::Number, r) if r.not_null => check(self, value),
             Value::Null(_) | Value::Unknown(..) => {}
             Value::List(_, items) | Value::Tuple(items) => {
                 for (i, item) in items.iter().enumerate() {
@@ -99,93 +126,290 @@ fn quoted(v: &Value) -> String {
     }
 }
 
+/// The known prefix of an unknown string that will not be null.
+fn known_prefix(v: &Value) -> Option<&str> {
+    match v {
+        Value::Unknown(Type::String, r) if r.not_null && !r.string_prefix.is_empty() => {
+            Some(&r.string_prefix)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a string starting with `known` may still start with `wanted`.
+fn prefixes_compatible(known: &[u8], wanted: &[u8]) -> bool {
+    known.starts_with(wanted) || wanted.starts_with(known)
+}
+
+/// The refined number bounds in words, e.g. `be at least 1 and less than 5`.
+fn number_bounds_text(r: &Refinements) -> String {
+    let lower = r.number_lower.as_ref().map(|b| {
+        let op = if b.inclusive {
+            "at least"
+        } else {
+            "greater than"
+        };
+        format!("{op} {}", b.value)
+    });
+    let upper = r.number_upper.as_ref().map(|b| {
+        let op = if b.inclusive { "at most" } else { "less than" };
+        format!("{op} {}", b.value)
+    });
+    let parts: Vec<String> = lower.into_iter().chain(upper).collect();
+    format!("be {}", parts.join(" and "))
+}
+
+/// Whether every number above `lower` exceeds `max`.
+fn all_above(lower: &NumberBound, max: &Number) -> bool {
+    lower.value > *max || (lower.value == *max && !lower.inclusive)
+}
+
+/// Whether every number below `upper` is under `min`.
+fn all_below(upper: &NumberBound, min: &Number) -> bool {
+    upper.value < *min || (upper.value == *min && !upper.inclusive)
+}
+
+/// Whether the refined bounds may admit a number equal to `n` as
+/// [`one_of`] compares: exactly for integers; otherwise at f64 precision
+/// with inclusive bounds (rounding is monotone, so no number equal to `n`
+/// at that precision is ruled out).
+fn may_equal(n: &Number, r: &Refinements) -> bool {
+    let exact = n.is_integer()
+        && r.number_lower.as_ref().is_none_or(|b| b.value.is_integer())
+        && r.number_upper.as_ref().is_none_or(|b| b.value.is_integer());
+    if exact {
+        !r.number_lower.as_ref().is_some_and(|b| all_above(b, n))
+            && !r.number_upper.as_ref().is_some_and(|b| all_below(b, n))
+    } else {
+        let x = n.to_f64();
+        r.number_lower
+            .as_ref()
+            .is_none_or(|b| b.value.to_f64() <= x)
+            && r.number_upper
+                .as_ref()
+                .is_none_or(|b| x <= b.value.to_f64())
+    }
+}
+
 /// String length in characters (Unicode scalar values, as Terraform counts).
+/// An unknown string fails when its known prefix is already longer than
+/// `max`.
 pub fn length(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_>) {
     ctx.each(value, &mut |ctx, v| {
-        if let Value::String(s) = v {
-            let n = s.chars().count() as u64;
-            if out_of(n, min, max) {
-                let detail = format!(
-                    "Attribute {} string length must be {}",
-                    ctx.name(),
-                    bounds_text(min, max)
-                );
-                ctx.diags.error(
-                    &ctx.path,
-                    "Invalid Attribute Value Length",
-                    format!("{detail}, got: {n}"),
-                );
+        let got = match v {
+            Value::String(s) => {
+                let n = s.chars().count() as u64;
+                if !out_of(n, min, max) {
+                    return;
+                }
+                n.to_string()
             }
-        }
+            _ => {
+                let Some(p) = known_prefix(v) else { return };
+                let n = p.chars().count() as u64;
+                if max.is_none_or(|m| n <= m) {
+                    return;
+                }
+                format!("an unknown value that will be at least {n} characters long")
+            }
+        };
+        let detail = format!(
+            "Attribute {} string length must be {}, got: {got}",
+            ctx.name(),
+            bounds_text(min, max)
+        );
+        ctx.diags
+            .error(&ctx.path, "Invalid Attribute Value Length", detail);
     });
 }
 
-/// The string matches `re` (compiled from `pattern`).
-pub fn regex(value: &Value, re: &Regex, pattern: &str, ctx: &mut Ctx<'_>) {
+/// The string starts with `prefix`. An unknown string fails when its known
+/// prefix and `prefix` differ before either ends.
+pub fn prefix(value: &Value, prefix: &str, ctx: &mut Ctx<'_>) {
     ctx.each(value, &mut |ctx, v| {
-        if let Value::String(s) = v {
-            if !re.is_match(s) {
-                let detail = format!(
-                    "Attribute {} value must match the regular expression '{pattern}'",
-                    ctx.name()
-                );
+        let detail = || format!("Attribute {} value must start with {prefix:?}", ctx.name());
+        match v {
+            Value::String(s) if !s.starts_with(prefix) => {
+                let detail = detail();
                 ctx.error("Invalid Attribute Value Match", detail, || format!("{s:?}"));
             }
+            _ => {
+                let Some(known) = known_prefix(v) else { return };
+                if !prefixes_compatible(known.as_bytes(), prefix.as_bytes()) {
+                    let detail = detail();
+                    ctx.error_unknown("Invalid Attribute Value Match", detail, || {
+                        format!("start with {known:?}")
+                    });
+                }
+            }
         }
     });
 }
 
-/// The value is one of `allowed` (numbers compare numerically).
+/// The string matches `re` (compiled from `pattern`). `anchored` lists the
+/// literal prefixes one of which every match must start with at the start
+/// of the string (the derive extracts them from a `^`-anchored pattern;
+/// empty: none known); an unknown string fails when its known prefix fits
+/// none of them.
+pub fn regex(value: &Value, re: &Regex, pattern: &str, anchored: &[&[u8]], ctx: &mut Ctx<'_>) {
+    ctx.each(value, &mut |ctx, v| {
+        let detail = || {
+            format!(
+                "Attribute {} value must match the regular expression '{pattern}'",
+                ctx.name()
+            )
+        };
+        match v {
+            Value::String(s) if !re.is_match(s) => {
+                let detail = detail();
+                ctx.error("Invalid Attribute Value Match", detail, || format!("{s:?}"));
+            }
+            _ => {
+                let Some(known) = known_prefix(v) else { return };
+                let refuted = !anchored.is_empty()
+                    && !anchored
+                        .iter()
+                        .any(|lit| prefixes_compatible(known.as_bytes(), lit));
+                if refuted {
+                    let detail = detail();
+                    ctx.error_unknown("Invalid Attribute Value Match", detail, || {
+                        format!("start with {known:?}")
+                    });
+                }
+            }
+        }
+    });
+}
+
+/// The value is one of `allowed` (numbers compare numerically). An unknown
+/// string fails when no allowed string starts with its known prefix, an
+/// unknown number when its bounds exclude every allowed number.
 pub fn one_of(value: &Value, allowed: &[Value], ctx: &mut Ctx<'_>) {
     ctx.each(value, &mut |ctx, v| {
+        let detail = |ctx: &Ctx<'_>| {
+            let list: Vec<String> = allowed.iter().map(quoted).collect();
+            format!(
+                "Attribute {} value must be one of: [{}]",
+                ctx.name(),
+                list.join(" ")
+            )
+        };
+        if let Value::Unknown(_, r) = v {
+            if let Some(known) = known_prefix(v) {
+                let possible = allowed.iter().any(
+                    |a| matches!(a, Value::String(s) if s.as_bytes().starts_with(known.as_bytes())),
+                );
+                if !possible {
+                    let detail = detail(ctx);
+                    ctx.error_unknown("Invalid Attribute Value Match", detail, || {
+                        format!("start with {known:?}")
+                    });
+                }
+            } else if r.number_lower.is_some() || r.number_upper.is_some() {
+                let possible = allowed
+                    .iter()
+                    .any(|a| matches!(a, Value::Number(n) if may_equal(n, r)));
+                if !possible {
+                    let detail = detail(ctx);
+                    ctx.error_unknown("Invalid Attribute Value Match", detail, || {
+                        number_bounds_text(r)
+                    });
+                }
+            }
+            return;
+        }
         let ok = allowed.iter().any(|a| match (a, v) {
             (Value::Number(x), Value::Number(y)) => numbers_equal(x, y),
             _ => a.equals(v) == Some(true),
         });
         if !ok {
-            let list: Vec<String> = allowed.iter().map(quoted).collect();
-            let detail = format!(
-                "Attribute {} value must be one of: [{}]",
-                ctx.name(),
-                list.join(" ")
-            );
+            let detail = detail(ctx);
             ctx.error("Invalid Attribute Value Match", detail, || quoted(v));
         }
     });
 }
 
-/// The number is within the inclusive bounds.
+/// The number is within the inclusive bounds. An unknown number fails when
+/// its bounds lie entirely outside them.
 pub fn range(value: &Value, min: Option<&Number>, max: Option<&Number>, ctx: &mut Ctx<'_>) {
     ctx.each(value, &mut |ctx, v| {
-        if let Value::Number(n) = v {
-            let low = min.is_some_and(|m| n < m);
-            let high = max.is_some_and(|m| n > m);
-            if low || high {
-                let bounds = match (min, max) {
-                    (Some(a), Some(b)) => format!("between {a} and {b}"),
-                    (Some(a), None) => format!("at least {a}"),
-                    (None, Some(b)) => format!("at most {b}"),
-                    (None, None) => "any number".into(),
-                };
-                let detail = format!("Attribute {} value must be {bounds}", ctx.name());
-                ctx.error("Invalid Attribute Value", detail, || n.to_string());
+        let detail = |ctx: &Ctx<'_>| {
+            let bounds = match (min, max) {
+                (Some(a), Some(b)) => format!("between {a} and {b}"),
+                (Some(a), None) => format!("at least {a}"),
+                (None, Some(b)) => format!("at most {b}"),
+                (None, None) => "any number".into(),
+            };
+            format!("Attribute {} value must be {bounds}", ctx.name())
+        };
+        match v {
+            Value::Number(n) => {
+                let low = min.is_some_and(|m| n < m);
+                let high = max.is_some_and(|m| n > m);
+                if low || high {
+                    let detail = detail(ctx);
+                    ctx.error("Invalid Attribute Value", detail, || n.to_string());
+                }
             }
+            Value::Unknown(Type::Number, r) => {
+                let high = r
+                    .number_lower
+                    .as_ref()
+                    .zip(max)
+                    .is_some_and(|(b, m)| all_above(b, m));
+                let low = r
+                    .number_upper
+                    .as_ref()
+                    .zip(min)
+                    .is_some_and(|(b, m)| all_below(b, m));
+                if low || high {
+                    let detail = detail(ctx);
+                    ctx.error_unknown("Invalid Attribute Value", detail, || number_bounds_text(r));
+                }
+            }
+            _ => {}
         }
     });
 }
 
-/// The number of elements of a list, set, map or tuple.
+/// The number of elements of a list, set, map or tuple. An unknown
+/// collection fails when its length bounds lie entirely outside `min..=max`.
 pub fn items(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_>) {
-    let (n, what) = match value {
-        Value::List(_, items) | Value::Tuple(items) => (items.len(), "list"),
-        Value::Set(_, items) => (items.len(), "set"),
-        Value::Map(_, items) => (items.len(), "map"),
+    let kind = |ty: &Type| match ty {
+        Type::List(_) => Some("list"),
+        Type::Set(_) => Some("set"),
+        Type::Map(_) => Some("map"),
+        _ => None,
+    };
+    let (what, got) = match value {
+        Value::List(_, items) | Value::Tuple(items) => ("list", items.len() as u64),
+        Value::Set(_, items) => ("set", items.len() as u64),
+        Value::Map(_, items) => ("map", items.len() as u64),
+        Value::Unknown(ty, r) if r.not_null => {
+            let Some(what) = kind(ty) else { return };
+            let too_many = max.is_some_and(|m| r.length_min > m);
+            let too_few = min.zip(r.length_max).is_some_and(|(m, n)| n < m);
+            if too_many || too_few {
+                let known = if too_many {
+                    format!("at least {}", r.length_min)
+                } else {
+                    format!("at most {}", r.length_max.unwrap_or_default())
+                };
+                let detail = format!(
+                    "Attribute {} {what} must contain {} elements, got: an unknown {what} that will have {known} elements",
+                    ctx.name(),
+                    bounds_text(min, max)
+                );
+                ctx.diags
+                    .error(&ctx.path, "Invalid Attribute Value", detail);
+            }
+            return;
+        }
         _ => return,
     };
-    let n = n as u64;
-    if out_of(n, min, max) {
+    if out_of(got, min, max) {
         let detail = format!(
-            "Attribute {} {what} must contain {} elements, got: {n}",
+            "Attribute {} {what} must contain {} elements, got: {got}",
             ctx.name(),
             bounds_text(min, max)
         );
@@ -271,7 +495,7 @@ mod tests {
     fn regex_one_of_range_items_unique_keys() {
         let re = Regex::new("^[a-z]+$").expect("regex");
         assert_eq!(
-            run(|c| regex(&Value::from("ABC"), &re, "^[a-z]+$", c)),
+            run(|c| regex(&Value::from("ABC"), &re, "^[a-z]+$", &[], c)),
             [".name|Attribute name value must match the regular expression '^[a-z]+$', got: \"ABC\""]
         );
         let allowed = [Value::from("tcp"), Value::from("udp")];
@@ -301,7 +525,7 @@ mod tests {
         );
         let map = Value::map(Type::Bool, [("Bad Key".to_string(), Value::Bool(true))]);
         let key_re = Regex::new("^[a-z_]+$").expect("regex");
-        let out = run(|c| keys(&map, c, &mut |k, c| regex(k, &key_re, "^[a-z_]+$", c)));
+        let out = run(|c| keys(&map, c, &mut |k, c| regex(k, &key_re, "^[a-z_]+$", &[], c)));
         assert_eq!(out.len(), 1);
         assert!(out[0].starts_with(".name[\"Bad Key\"]|"), "{out:?}");
     }
@@ -311,7 +535,7 @@ mod tests {
         let mut diags = Diagnostics::new();
         let mut ctx = Ctx::new(vec![PathStep::Attr("password".into())], true, &mut diags);
         let re = Regex::new("^[0-9]+$").expect("regex");
-        regex(&Value::from("hunter2"), &re, "^[0-9]+$", &mut ctx);
+        regex(&Value::from("hunter2"), &re, "^[0-9]+$", &[], &mut ctx);
         one_of(&Value::from("hunter2"), &[Value::from("x")], &mut ctx);
         assert_eq!(diags.len(), 2);
         assert!(
