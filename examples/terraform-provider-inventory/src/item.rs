@@ -1,7 +1,7 @@
 //! `inventory_item`: an inventory record using every feature of the derive.
 //!
 //! [`Item`] is the current model (schema version 1); [`ItemV0`] is the
-//! model release 0.1.0 served (schema version 0: `count` instead of
+//! model release 0.1.0 served (schema version 0: `stock` instead of
 //! `quantity`, `tags` as one comma-separated string, fewer attributes).
 //! Both map to the same `items` row, so one database serves both builds,
 //! and [`Item`] upgrades state written by [`ItemV0`].
@@ -85,7 +85,7 @@ pub struct Item {
         validate(regex = "^[A-Z0-9][A-Z0-9-]*$", length(max = 32))
     )]
     pub sku: String,
-    /// Units in stock (default 1). Called `count` in schema version 0.
+    /// Units in stock (default 1). Called `stock` in schema version 0.
     #[tf(
         optional,
         computed,
@@ -108,8 +108,9 @@ pub struct Item {
     #[tf(required_with = ["price"], validate(one_of("EUR", "USD", "GBP")))]
     pub currency: Option<String>,
     /// Shipping weight. An `f64`: use values exact in binary (2.5, not
-    /// 0.1), or Terraform sees the stored value differ from the configured
-    /// one; `price` shows the exact alternative, `tfschema::Number`.
+    /// 0.1). Terraform reads `0.1` as a 512-bit decimal, which the stored
+    /// `f64` never equals, so every plan would update the item; `price`
+    /// shows the exact alternative, `tfschema::Number`.
     pub weight_kg: Option<f64>,
     pub in_stock: Option<bool>,
     #[tf(validate(items(max = 10), unique, length(min = 1, max = 32)))]
@@ -163,7 +164,7 @@ pub struct ItemV0 {
     #[tf(requires_replace)]
     pub sku: String,
     /// Units in stock (`quantity` since version 1).
-    pub count: i64,
+    pub stock: i64,
     /// Comma-separated tags (a list since version 1).
     pub tags: Option<String>,
     pub price: Option<Number>,
@@ -181,7 +182,7 @@ impl From<ItemV0> for Item {
             id: old.id,
             name: old.name,
             sku: old.sku,
-            quantity: Unknown::Known(Some(old.count)),
+            quantity: Unknown::Known(Some(old.stock)),
             // What version 0 stored; the next refresh reads the row anyway.
             status: Unknown::Known(Some("active".into())),
             price: old.price,
@@ -329,7 +330,7 @@ impl ItemModel for ItemV0 {
     fn write_row(&self, row: &mut ItemRow) -> Result<(), Diagnostics> {
         row.name.clone_from(&self.name);
         row.sku.clone_from(&self.sku);
-        row.quantity = self.count;
+        row.quantity = self.stock;
         row.tags = self
             .tags
             .as_deref()
@@ -346,7 +347,7 @@ impl ItemModel for ItemV0 {
             id: Unknown::Known(row.id.clone()),
             name: row.name.clone(),
             sku: row.sku.clone(),
-            count: row.quantity,
+            stock: row.quantity,
             tags: tags.map(|t| t.join(",")),
             price: row.price.as_deref().map(parse_decimal).transpose()?,
             created_at: Unknown::Known(row.created_at.clone()),

@@ -298,6 +298,26 @@ async fn a_label_unknown_at_plan_time() {
     let state = h.apply(ITEM, &null, &config).await;
     assert_eq!(string(&state, "label"), label);
 
+    // An unknown already known to start otherwise ("xyz-${...}") is refused
+    // while planning; one whose known prefix is still too short to tell
+    // passes.
+    let refined = |prefix: &str| {
+        Value::unknown_refined(
+            Type::String,
+            tfschema::Refinements {
+                not_null: true,
+                string_prefix: prefix.into(),
+                ..Default::default()
+            },
+        )
+    };
+    set(&mut config, "label", refined("xyz-"));
+    let d = lines(&h.validate(ITEM, &config).await);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert!(d[0].starts_with("error|.label|"), "{d:#?}");
+    set(&mut config, "label", refined("ab"));
+    assert_ok(&h.validate(ITEM, &config).await);
+
     // A known label without the prefix is refused.
     set(&mut config, "label", Value::from("xyz-1"));
     let d = lines(&h.validate(ITEM, &config).await);
@@ -389,7 +409,7 @@ async fn state_upgrade_from_version_0() {
         id: Unknown::Unknown,
         name: "Gadget".into(),
         sku: "GAD-1".into(),
-        count: 3,
+        stock: 3,
         tags: Some("red,round".into()),
         price: Some(number("19.95")),
         created_at: Unknown::Unknown,
