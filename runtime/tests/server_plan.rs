@@ -258,3 +258,36 @@ fn write_only_attributes_are_nulled_even_when_configured() {
     );
     assert!(planned.diagnostics.is_empty());
 }
+
+#[test]
+fn float64_state_and_decimal_configuration_are_no_change() {
+    // The state holds the float64 0.1 (a provider's f64 field); Terraform
+    // reads the configuration's 0.1 as a decimal. go-cty calls them equal,
+    // so the plan is no change and computed attributes stay known.
+    let weight = attribute("weight", Type::Number, true, false);
+    let rev = attribute("rev", Type::Number, false, true);
+    let block = Block {
+        attributes: vec![weight, rev],
+        ..Block::default()
+    };
+    let prior = Value::object([
+        (
+            "weight",
+            Value::Number(tfschema::Number::from_f64(0.1).unwrap()),
+        ),
+        ("rev", Value::from(1)),
+    ]);
+    let decimal: tfschema::Number = "0.1".parse().unwrap();
+    let config = Value::object([
+        ("weight", Value::Number(decimal)),
+        ("rev", Value::Null(Type::Number)),
+    ]);
+    let proposed = proposed_new(&block, &prior, &config);
+    let planned = plan(&block, &prior, &proposed, &config, OPTIONS);
+    assert_eq!(
+        planned.planned_state.equals(&prior),
+        Some(true),
+        "{:?}",
+        planned.planned_state
+    );
+}

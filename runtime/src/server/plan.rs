@@ -68,7 +68,7 @@ pub fn plan(
     let proposed = &proposed;
     let mut planner = Planner {
         create: prior.is_null(),
-        changed: prior != proposed,
+        changed: !same(prior, proposed),
         options,
         requires_replace: Vec::new(),
         diagnostics: Diagnostics::new(),
@@ -86,6 +86,14 @@ pub fn plan(
     }
 }
 
+/// Whether two values are the same as Terraform judges a change: go-cty's
+/// `Equals`, under which numbers that are not integers compare as float64
+/// (so a state's float64 0.1 and a configuration's decimal 0.1 are no
+/// change), or identical (including unknowns with the same refinements).
+fn same(a: &Value, b: &Value) -> bool {
+    a == b || a.equals(b) == Some(true)
+}
+
 /// Replaces attribute values of `proposed` that the attribute's
 /// `semantic_equal` function finds equal to the prior ones by the prior
 /// values (in nested single blocks, and list and map elements, too).
@@ -98,7 +106,7 @@ fn keep_semantically_equal(block: &Block, prior: &Value, proposed: &mut Value) {
             continue;
         };
         if let Some(eq) = &a.plan.semantic_equal {
-            if pv != nv && eq.equal(pv, nv) {
+            if !same(pv, nv) && eq.equal(pv, nv) {
                 *nv = pv.clone();
             }
         }
@@ -356,7 +364,7 @@ impl Planner {
             return;
         }
         let Some(prior) = prior else { return };
-        if prior == planned {
+        if same(prior, planned) {
             return;
         }
         let replace = policy.requires_replace
