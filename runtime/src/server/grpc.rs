@@ -393,6 +393,7 @@ macro_rules! protocol {
                 tracing::debug!("GetProviderSchema");
                 let schema = self.0.schema();
                 Ok(Response::new($pb::get_provider_schema::Response {
+                    diagnostics: $nested::diagnostics(schema.problems()),
                     provider: Some($nested::schema(&schema.provider)),
                     provider_meta: schema.provider_meta.as_ref().map($nested::schema),
                     resource_schemas: $nested::schemas(&schema.resources),

@@ -44,6 +44,69 @@ impl ProviderSchema {
     }
 }
 
+/// Names Terraform keeps for itself at the top of a resource block
+/// (meta-arguments), of a data block and of a provider block. An attribute
+/// or block type with one of these names cannot be set in a configuration.
+const RESERVED_IN_RESOURCES: &[&str] = &[
+    "connection",
+    "count",
+    "depends_on",
+    "for_each",
+    "lifecycle",
+    "provider",
+    "provisioner",
+];
+const RESERVED_IN_DATA_SOURCES: &[&str] =
+    &["count", "depends_on", "for_each", "lifecycle", "provider"];
+const RESERVED_IN_PROVIDERS: &[&str] = &["alias", "version"];
+
+impl ProviderSchema {
+    /// Errors for schemas Terraform cannot use: top-level attributes or
+    /// block types named like a meta-argument (`count`, `for_each`, ...,
+    /// and `alias`/`version` in the provider block). The server returns
+    /// them from `GetProviderSchema`, so Terraform stops with the reason.
+    pub fn problems(&self) -> Diagnostics {
+        let mut diagnostics = Diagnostics::new();
+        let mut check = |what: &str, name: &str, schema: &Schema, reserved: &[&str]| {
+            let names = schema
+                .block
+                .attributes
+                .iter()
+                .map(|a| a.name.as_str())
+                .chain(
+                    schema
+                        .block
+                        .block_types
+                        .iter()
+                        .map(|b| b.type_name.as_str()),
+                );
+            for field in names.filter(|n| reserved.contains(n)) {
+                diagnostics.error(
+                    &[],
+                    "Reserved attribute name",
+                    format!(
+                        "The {what} {name:?} has an attribute or block named {field:?}, which Terraform \
+                         reserves for itself; rename it (e.g. `#[tf(rename = \"{field}_value\")]`)."
+                    ),
+                );
+            }
+        };
+        check(
+            "provider configuration",
+            "provider",
+            &self.provider,
+            RESERVED_IN_PROVIDERS,
+        );
+        for (name, schema) in &self.resources {
+            check("resource type", name, schema, RESERVED_IN_RESOURCES);
+        }
+        for (name, schema) in &self.data_sources {
+            check("data source", name, schema, RESERVED_IN_DATA_SOURCES);
+        }
+        diagnostics
+    }
+}
+
 /// What Terraform says it can do (protocol 5.7+/6.7+; older versions send
 /// nothing, which reads as "nothing").
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -450,6 +513,44 @@ pub fn unsupported<R: RawResponse>(type_name: &str) -> R {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reserved_names_are_schema_problems() {
+        use crate::schema::{Attribute, Block};
+        use crate::types::Type;
+        let with = |names: &[&str]| Schema {
+            version: 0,
+            block: Block {
+                attributes: names
+                    .iter()
+                    .map(|n| Attribute::new(*n, Type::String))
+                    .collect(),
+                ..Block::default()
+            },
+        };
+        let mut schema = ProviderSchema {
+            provider: with(&["alias", "region"]),
+            ..ProviderSchema::default()
+        };
+        schema
+            .resources
+            .insert("x_item".into(), with(&["count", "name"]));
+        schema
+            .data_sources
+            .insert("x_items".into(), with(&["provisioner"]));
+        let got: Vec<String> = schema.problems().iter().map(|d| d.detail.clone()).collect();
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(
+            got[0].contains(
+                r#"provider configuration "provider" has an attribute or block named "alias""#
+            ),
+            "{got:?}"
+        );
+        assert!(
+            got[1].contains(r#"resource type "x_item" has an attribute or block named "count""#),
+            "{got:?}"
+        );
+    }
 
     #[test]
     fn debug_leaves_values_and_private_state_out() {
