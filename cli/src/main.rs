@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod codespec;
 mod openapi;
+mod rust;
 mod wire;
 
 /// Tools for Terraform provider authors.
@@ -20,9 +22,12 @@ enum Command {
     /// Convert and inspect plugin-protocol DynamicValues (msgpack, JSON).
     #[command(subcommand)]
     Wire(wire::WireCommand),
-    /// Map an OpenAPI description to a Provider Code Specification.
+    /// Map an OpenAPI description to a Provider Code Specification or Rust models.
     #[command(subcommand)]
     Openapi(openapi::OpenapiCommand),
+    /// Generate Rust from a Provider Code Specification.
+    #[command(subcommand)]
+    Codespec(codespec::CodespecCommand),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Wire(cmd) => wire::run(cmd),
         Command::Openapi(cmd) => openapi::run(cmd),
+        Command::Codespec(cmd) => codespec::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -27,6 +27,7 @@ pub(crate) mod load;
 mod mapper;
 pub mod model;
 mod refs;
+pub mod rust;
 pub mod validators;
 mod values;
 
