@@ -118,6 +118,21 @@ impl<P: RawProvider> GrpcProvider<P> {
         }
     }
 
+    /// Runs the call unless decoding its request failed (then the answer is
+    /// the decoding diagnostics).
+    async fn run<'a, R, F, Fut>(&'a self, decoding: Decoding, call: F) -> R
+    where
+        R: RawResponse,
+        F: FnOnce(&'a P, StopSignal) -> Fut,
+        Fut: Future<Output = R>,
+    {
+        if decoding.diagnostics.has_errors() {
+            R::from_diagnostics(decoding.diagnostics)
+        } else {
+            self.guarded(call).await
+        }
+    }
+
     /// Runs `call` with a stop signal; if Stop arrives first, the call is
     /// dropped and the answer is an error diagnostic.
     async fn guarded<'a, R, F, Fut>(&'a self, call: F) -> R
@@ -157,7 +172,7 @@ impl Decoding {
         }
     }
 
-    fn value(&mut self, what: &str, msgpack: &[u8], json: &[u8], ty: &Type) -> Value {
+    fn value(&mut self, what: &str, (msgpack, json): (&[u8], &[u8]), ty: &Type) -> Value {
         let result = if !msgpack.is_empty() {
             crate::msgpack::value_from_slice(msgpack, ty)
         } else if !json.is_empty() {
@@ -169,6 +184,11 @@ impl Decoding {
             self.fail(what, err);
             Value::Null(ty.clone())
         })
+    }
+
+    /// The `provider_meta` value, when the provider has a schema for it.
+    fn meta(&mut self, ty: Option<&Type>, bytes: (&[u8], &[u8])) -> Option<Value> {
+        ty.map(|ty| self.value("provider_meta", bytes, ty))
     }
 
     fn fail(&mut self, what: &str, err: Error) {
@@ -204,6 +224,22 @@ fn encode(value: Option<&Value>, ty: &Type, diagnostics: &mut Diagnostics) -> Op
             None
         }
     }
+}
+
+/// The type of the named resource or data source, or (from the enclosing
+/// handler) an answer saying the provider has no such type.
+macro_rules! type_or_answer {
+    ($face:expr, $kind:expr, $name:expr, $response:ty, $conv:ident) => {
+        match $face.0.type_of($kind, $name) {
+            Some(ty) => ty,
+            None => {
+                let d: Diagnostics = Decoding::unknown_type($kind, $name);
+                let mut response = <$response>::default();
+                response.diagnostics = $conv::diagnostics(d);
+                return Ok(Response::new(response));
+            }
+        }
+    };
 }
 
 fn unimplemented(rpc: &str) -> Status {
@@ -418,21 +454,10 @@ macro_rules! protocol {
                 let request = request.into_inner();
                 let ty = &self.0.shared.provider_type;
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.config.as_ref());
-                let config = decoding.value("provider configuration", m, j, ty);
-                let mut diagnostics = decoding.diagnostics;
-                if !diagnostics.has_errors() {
-                    diagnostics.extend(
-                        self.0
-                            .guarded(|p, stop| {
-                                p.validate_provider_config(
-                                    raw::ValidateProviderConfigRequest { config: config.clone() },
-                                    stop,
-                                )
-                            })
-                            .await,
-                    );
-                }
+                let config = decoding.value("provider configuration", $pb::DynamicValue::bytes(request.config.as_ref()), ty);
+                let raw_request = raw::ValidateProviderConfigRequest { config: config.clone() };
+                let mut diagnostics: Diagnostics =
+                    self.0.run(decoding, |p, stop| p.validate_provider_config(raw_request, stop)).await;
                 let mut response = $pb::$validate_provider::Response::default();
                 protocol!(@prepared $pb, response, config, ty, diagnostics);
                 response.diagnostics = $nested::diagnostics(diagnostics);
@@ -445,26 +470,15 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::$validate_resource::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, "ValidateResourceConfig");
-                let Some(ty) = self.0.type_of(Kind::Resource, &request.type_name) else {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::Resource, &request.type_name);
-                    return Ok(Response::new($pb::$validate_resource::Response {
-                        diagnostics: $nested::diagnostics(d),
-                    }));
-                };
+                let ty = type_or_answer!(self, Kind::Resource, &request.type_name, $pb::$validate_resource::Response, $nested);
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.config.as_ref());
-                let config = decoding.value("configuration", m, j, ty);
-                let mut diagnostics = decoding.diagnostics;
-                if !diagnostics.has_errors() {
-                    let raw_request = raw::ValidateResourceConfigRequest {
+                let config = decoding.value("configuration", $pb::DynamicValue::bytes(request.config.as_ref()), ty);
+                let raw_request = raw::ValidateResourceConfigRequest {
                         type_name: request.type_name,
                         config,
                         client_capabilities: $nested::capabilities(request.client_capabilities.as_ref()),
                     };
-                    diagnostics.extend(
-                        self.0.guarded(|p, stop| p.validate_resource_config(raw_request, stop)).await,
-                    );
-                }
+                let diagnostics: Diagnostics = self.0.run(decoding, |p, stop| p.validate_resource_config(raw_request, stop)).await;
                 Ok(Response::new($pb::$validate_resource::Response {
                     diagnostics: $nested::diagnostics(diagnostics),
                 }))
@@ -476,25 +490,14 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::$validate_data::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, "ValidateDataSourceConfig");
-                let Some(ty) = self.0.type_of(Kind::DataSource, &request.type_name) else {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::DataSource, &request.type_name);
-                    return Ok(Response::new($pb::$validate_data::Response {
-                        diagnostics: $nested::diagnostics(d),
-                    }));
-                };
+                let ty = type_or_answer!(self, Kind::DataSource, &request.type_name, $pb::$validate_data::Response, $nested);
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.config.as_ref());
-                let config = decoding.value("configuration", m, j, ty);
-                let mut diagnostics = decoding.diagnostics;
-                if !diagnostics.has_errors() {
-                    let raw_request = raw::ValidateDataSourceConfigRequest {
+                let config = decoding.value("configuration", $pb::DynamicValue::bytes(request.config.as_ref()), ty);
+                let raw_request = raw::ValidateDataSourceConfigRequest {
                         type_name: request.type_name,
                         config,
                     };
-                    diagnostics.extend(
-                        self.0.guarded(|p, stop| p.validate_data_source_config(raw_request, stop)).await,
-                    );
-                }
+                let diagnostics: Diagnostics = self.0.run(decoding, |p, stop| p.validate_data_source_config(raw_request, stop)).await;
                 Ok(Response::new($pb::$validate_data::Response {
                     diagnostics: $nested::diagnostics(diagnostics),
                 }))
@@ -506,13 +509,7 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::upgrade_resource_state::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, version = request.version, "UpgradeResourceState");
-                let Some(ty) = self.0.type_of(Kind::Resource, &request.type_name) else {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::Resource, &request.type_name);
-                    return Ok(Response::new($pb::upgrade_resource_state::Response {
-                        diagnostics: $nested::diagnostics(d),
-                        ..Default::default()
-                    }));
-                };
+                let ty = type_or_answer!(self, Kind::Resource, &request.type_name, $pb::upgrade_resource_state::Response, $nested);
                 let raw_state_json = request
                     .raw_state
                     .map(|r| r.json)
@@ -548,19 +545,13 @@ macro_rules! protocol {
                 tracing::debug!("ConfigureProvider");
                 let request = request.into_inner();
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.config.as_ref());
-                let config = decoding.value("provider configuration", m, j, &self.0.shared.provider_type);
-                let mut diagnostics = decoding.diagnostics;
-                if !diagnostics.has_errors() {
-                    let raw_request = raw::ConfigureProviderRequest {
+                let config = decoding.value("provider configuration", $pb::DynamicValue::bytes(request.config.as_ref()), &self.0.shared.provider_type);
+                let raw_request = raw::ConfigureProviderRequest {
                         terraform_version: request.terraform_version,
                         config,
                         client_capabilities: $nested::capabilities(request.client_capabilities.as_ref()),
                     };
-                    diagnostics.extend(
-                        self.0.guarded(|p, stop| p.configure_provider(raw_request, stop)).await,
-                    );
-                }
+                let diagnostics: Diagnostics = self.0.run(decoding, |p, stop| p.configure_provider(raw_request, stop)).await;
                 Ok(Response::new($pb::$configure::Response {
                     diagnostics: $nested::diagnostics(diagnostics),
                 }))
@@ -572,32 +563,18 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::read_resource::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, "ReadResource");
-                let Some(ty) = self.0.type_of(Kind::Resource, &request.type_name) else {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::Resource, &request.type_name);
-                    return Ok(Response::new($pb::read_resource::Response {
-                        diagnostics: $nested::diagnostics(d),
-                        ..Default::default()
-                    }));
-                };
+                let ty = type_or_answer!(self, Kind::Resource, &request.type_name, $pb::read_resource::Response, $nested);
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.current_state.as_ref());
-                let current_state = decoding.value("prior state", m, j, ty);
-                let provider_meta = self.0.shared.meta_type.as_ref().map(|t| {
-                    let (m, j) = $pb::DynamicValue::bytes(request.provider_meta.as_ref());
-                    decoding.value("provider_meta", m, j, t)
-                });
-                let mut response = if decoding.diagnostics.has_errors() {
-                    raw::ReadResourceResponse::from_diagnostics(decoding.diagnostics)
-                } else {
-                    let raw_request = raw::ReadResourceRequest {
+                let current_state = decoding.value("prior state", $pb::DynamicValue::bytes(request.current_state.as_ref()), ty);
+                let provider_meta = decoding.meta(self.0.shared.meta_type.as_ref(), $pb::DynamicValue::bytes(request.provider_meta.as_ref()));
+                let raw_request = raw::ReadResourceRequest {
                         type_name: request.type_name,
                         current_state,
                         private: request.private,
                         provider_meta,
                         client_capabilities: $nested::capabilities(request.client_capabilities.as_ref()),
                     };
-                    self.0.guarded(|p, stop| p.read_resource(raw_request, stop)).await
-                };
+                let mut response = self.0.run(decoding, |p, stop| p.read_resource(raw_request, stop)).await;
                 let new_state = $nested::dynamic(response.new_state.as_ref(), ty, &mut response.diagnostics);
                 Ok(Response::new($pb::read_resource::Response {
                     new_state,
@@ -613,28 +590,13 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::plan_resource_change::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, "PlanResourceChange");
-                let Some(ty) = self.0.type_of(Kind::Resource, &request.type_name) else {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::Resource, &request.type_name);
-                    return Ok(Response::new($pb::plan_resource_change::Response {
-                        diagnostics: $nested::diagnostics(d),
-                        ..Default::default()
-                    }));
-                };
+                let ty = type_or_answer!(self, Kind::Resource, &request.type_name, $pb::plan_resource_change::Response, $nested);
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.prior_state.as_ref());
-                let prior_state = decoding.value("prior state", m, j, ty);
-                let (m, j) = $pb::DynamicValue::bytes(request.proposed_new_state.as_ref());
-                let proposed_new_state = decoding.value("proposed new state", m, j, ty);
-                let (m, j) = $pb::DynamicValue::bytes(request.config.as_ref());
-                let config = decoding.value("configuration", m, j, ty);
-                let provider_meta = self.0.shared.meta_type.as_ref().map(|t| {
-                    let (m, j) = $pb::DynamicValue::bytes(request.provider_meta.as_ref());
-                    decoding.value("provider_meta", m, j, t)
-                });
-                let mut response = if decoding.diagnostics.has_errors() {
-                    raw::PlanResourceChangeResponse::from_diagnostics(decoding.diagnostics)
-                } else {
-                    let raw_request = raw::PlanResourceChangeRequest {
+                let prior_state = decoding.value("prior state", $pb::DynamicValue::bytes(request.prior_state.as_ref()), ty);
+                let proposed_new_state = decoding.value("proposed new state", $pb::DynamicValue::bytes(request.proposed_new_state.as_ref()), ty);
+                let config = decoding.value("configuration", $pb::DynamicValue::bytes(request.config.as_ref()), ty);
+                let provider_meta = decoding.meta(self.0.shared.meta_type.as_ref(), $pb::DynamicValue::bytes(request.provider_meta.as_ref()));
+                let raw_request = raw::PlanResourceChangeRequest {
                         type_name: request.type_name,
                         prior_state,
                         proposed_new_state,
@@ -643,8 +605,7 @@ macro_rules! protocol {
                         provider_meta,
                         client_capabilities: $nested::capabilities(request.client_capabilities.as_ref()),
                     };
-                    self.0.guarded(|p, stop| p.plan_resource_change(raw_request, stop)).await
-                };
+                let mut response = self.0.run(decoding, |p, stop| p.plan_resource_change(raw_request, stop)).await;
                 let planned_state =
                     $nested::dynamic(response.planned_state.as_ref(), ty, &mut response.diagnostics);
                 Ok(Response::new($pb::plan_resource_change::Response {
@@ -662,28 +623,13 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::apply_resource_change::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, "ApplyResourceChange");
-                let Some(ty) = self.0.type_of(Kind::Resource, &request.type_name) else {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::Resource, &request.type_name);
-                    return Ok(Response::new($pb::apply_resource_change::Response {
-                        diagnostics: $nested::diagnostics(d),
-                        ..Default::default()
-                    }));
-                };
+                let ty = type_or_answer!(self, Kind::Resource, &request.type_name, $pb::apply_resource_change::Response, $nested);
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.prior_state.as_ref());
-                let prior_state = decoding.value("prior state", m, j, ty);
-                let (m, j) = $pb::DynamicValue::bytes(request.planned_state.as_ref());
-                let planned_state = decoding.value("planned state", m, j, ty);
-                let (m, j) = $pb::DynamicValue::bytes(request.config.as_ref());
-                let config = decoding.value("configuration", m, j, ty);
-                let provider_meta = self.0.shared.meta_type.as_ref().map(|t| {
-                    let (m, j) = $pb::DynamicValue::bytes(request.provider_meta.as_ref());
-                    decoding.value("provider_meta", m, j, t)
-                });
-                let mut response = if decoding.diagnostics.has_errors() {
-                    raw::ApplyResourceChangeResponse::from_diagnostics(decoding.diagnostics)
-                } else {
-                    let raw_request = raw::ApplyResourceChangeRequest {
+                let prior_state = decoding.value("prior state", $pb::DynamicValue::bytes(request.prior_state.as_ref()), ty);
+                let planned_state = decoding.value("planned state", $pb::DynamicValue::bytes(request.planned_state.as_ref()), ty);
+                let config = decoding.value("configuration", $pb::DynamicValue::bytes(request.config.as_ref()), ty);
+                let provider_meta = decoding.meta(self.0.shared.meta_type.as_ref(), $pb::DynamicValue::bytes(request.provider_meta.as_ref()));
+                let raw_request = raw::ApplyResourceChangeRequest {
                         type_name: request.type_name,
                         prior_state,
                         planned_state,
@@ -691,8 +637,7 @@ macro_rules! protocol {
                         planned_private: request.planned_private,
                         provider_meta,
                     };
-                    self.0.guarded(|p, stop| p.apply_resource_change(raw_request, stop)).await
-                };
+                let mut response = self.0.run(decoding, |p, stop| p.apply_resource_change(raw_request, stop)).await;
                 let new_state = $nested::dynamic(response.new_state.as_ref(), ty, &mut response.diagnostics);
                 Ok(Response::new($pb::apply_resource_change::Response {
                     new_state,
@@ -708,13 +653,7 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::import_resource_state::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, "ImportResourceState");
-                if self.0.type_of(Kind::Resource, &request.type_name).is_none() {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::Resource, &request.type_name);
-                    return Ok(Response::new($pb::import_resource_state::Response {
-                        diagnostics: $nested::diagnostics(d),
-                        ..Default::default()
-                    }));
-                }
+                type_or_answer!(self, Kind::Resource, &request.type_name, $pb::import_resource_state::Response, $nested);
                 let raw_request = raw::ImportResourceStateRequest {
                     type_name: request.type_name,
                     id: request.id,
@@ -755,31 +694,17 @@ macro_rules! protocol {
             ) -> Result<Response<$pb::read_data_source::Response>, Status> {
                 let request = request.into_inner();
                 tracing::debug!(type_name = %request.type_name, "ReadDataSource");
-                let Some(ty) = self.0.type_of(Kind::DataSource, &request.type_name) else {
-                    let d: Diagnostics = Decoding::unknown_type(Kind::DataSource, &request.type_name);
-                    return Ok(Response::new($pb::read_data_source::Response {
-                        diagnostics: $nested::diagnostics(d),
-                        ..Default::default()
-                    }));
-                };
+                let ty = type_or_answer!(self, Kind::DataSource, &request.type_name, $pb::read_data_source::Response, $nested);
                 let mut decoding = Decoding::new();
-                let (m, j) = $pb::DynamicValue::bytes(request.config.as_ref());
-                let config = decoding.value("configuration", m, j, ty);
-                let provider_meta = self.0.shared.meta_type.as_ref().map(|t| {
-                    let (m, j) = $pb::DynamicValue::bytes(request.provider_meta.as_ref());
-                    decoding.value("provider_meta", m, j, t)
-                });
-                let mut response = if decoding.diagnostics.has_errors() {
-                    raw::ReadDataSourceResponse::from_diagnostics(decoding.diagnostics)
-                } else {
-                    let raw_request = raw::ReadDataSourceRequest {
+                let config = decoding.value("configuration", $pb::DynamicValue::bytes(request.config.as_ref()), ty);
+                let provider_meta = decoding.meta(self.0.shared.meta_type.as_ref(), $pb::DynamicValue::bytes(request.provider_meta.as_ref()));
+                let raw_request = raw::ReadDataSourceRequest {
                         type_name: request.type_name,
                         config,
                         provider_meta,
                         client_capabilities: $nested::capabilities(request.client_capabilities.as_ref()),
                     };
-                    self.0.guarded(|p, stop| p.read_data_source(raw_request, stop)).await
-                };
+                let mut response = self.0.run(decoding, |p, stop| p.read_data_source(raw_request, stop)).await;
                 let state = $nested::dynamic(response.state.as_ref(), ty, &mut response.diagnostics);
                 Ok(Response::new($pb::read_data_source::Response {
                     state,
@@ -932,7 +857,7 @@ macro_rules! protocol {
         $response.prepared_config = v5_conv::dynamic(Some(&$config), $ty, &mut $diagnostics);
     };
     (@prepared tfplugin6, $response:ident, $config:ident, $ty:ident, $diagnostics:ident) => {
-        let _ = (&$config, $ty);
+        let _ = (&$config, $ty, &mut $diagnostics);
     };
 }
 

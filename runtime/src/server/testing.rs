@@ -132,6 +132,50 @@ fn rpc_failed(status: &tonic::Status) -> Diagnostics {
     Diagnostics::with_error("gRPC call failed", status.to_string())
 }
 
+/// Calls the protocol 6 method, or its protocol 5 twin (`$v5`) with the
+/// request and response re-read across the two protocols' messages.
+macro_rules! call {
+    ($h:expr, $v5:ident, $v6:ident, $request:expr) => {{
+        let request = $request;
+        if $h.protocol == 5 {
+            $h.grpc
+                .v5()
+                .$v5(Request::new(as_v6(&request)))
+                .await
+                .map(|r| as_v6(&r.into_inner()))
+        } else {
+            $h.grpc
+                .v6()
+                .$v6(Request::new(request))
+                .await
+                .map(|r| r.into_inner())
+        }
+    }};
+}
+
+/// A call's answer as a [`StateResult`], or the gRPC failure as one.
+fn state_result(
+    response: Result<(Option<pb6::DynamicValue>, Vec<u8>, Vec<pb6::Diagnostic>), tonic::Status>,
+    ty: Type,
+) -> StateResult {
+    match response {
+        Ok((state, private, diagnostics)) => {
+            let mut diagnostics = diagnostics_of(diagnostics);
+            let state = value_of(state, &ty, &mut diagnostics);
+            StateResult {
+                state,
+                private,
+                diagnostics,
+            }
+        }
+        Err(s) => StateResult {
+            state: Value::Null(ty),
+            private: Vec::new(),
+            diagnostics: rpc_failed(&s),
+        },
+    }
+}
+
 impl<P: RawProvider> Harness<P> {
     /// A harness speaking protocol 6, as Terraform 1.11+ (write-only
     /// attributes allowed).
@@ -207,23 +251,10 @@ impl<P: RawProvider> Harness<P> {
             config: dv6(&config, &ty),
             client_capabilities: Some(self.capabilities()),
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .configure(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::configure_provider::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .configure_provider(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
-        match response {
-            Ok(r) => diagnostics.extend(diagnostics_of(r.diagnostics)),
-            Err(s) => diagnostics.extend(rpc_failed(&s)),
-        }
+        let response: Result<pb6::configure_provider::Response, _> =
+            call!(self, configure, configure_provider, request);
+        diagnostics
+            .extend(response.map_or_else(|s| rpc_failed(&s), |r| diagnostics_of(r.diagnostics)));
         diagnostics
     }
 
@@ -233,19 +264,12 @@ impl<P: RawProvider> Harness<P> {
         let request = pb6::validate_provider_config::Request {
             config: dv6(&config, &ty),
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .prepare_provider_config(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::validate_provider_config::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .validate_provider_config(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
+        let response: Result<pb6::validate_provider_config::Response, _> = call!(
+            self,
+            prepare_provider_config,
+            validate_provider_config,
+            request
+        );
         response.map_or_else(|s| rpc_failed(&s), |r| diagnostics_of(r.diagnostics))
     }
 
@@ -256,19 +280,12 @@ impl<P: RawProvider> Harness<P> {
             config: dv6(config, &self.resource_type(type_name)),
             client_capabilities: Some(self.capabilities()),
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .validate_resource_type_config(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::validate_resource_config::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .validate_resource_config(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
+        let response: Result<pb6::validate_resource_config::Response, _> = call!(
+            self,
+            validate_resource_type_config,
+            validate_resource_config,
+            request
+        );
         response.map_or_else(|s| rpc_failed(&s), |r| diagnostics_of(r.diagnostics))
     }
 
@@ -278,19 +295,12 @@ impl<P: RawProvider> Harness<P> {
             type_name: type_name.into(),
             config: dv6(config, &self.data_source_type(type_name)),
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .validate_data_source_config(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::validate_data_resource_config::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .validate_data_resource_config(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
+        let response: Result<pb6::validate_data_resource_config::Response, _> = call!(
+            self,
+            validate_data_source_config,
+            validate_data_resource_config,
+            request
+        );
         response.map_or_else(|s| rpc_failed(&s), |r| diagnostics_of(r.diagnostics))
     }
 
@@ -321,36 +331,24 @@ impl<P: RawProvider> Harness<P> {
             client_capabilities: Some(self.capabilities()),
             ..Default::default()
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .plan_resource_change(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::plan_resource_change::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .plan_resource_change(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
+        let response: Result<pb6::plan_resource_change::Response, _> =
+            call!(self, plan_resource_change, plan_resource_change, request);
+        let (requires_replace, response) = match response {
+            Ok(mut r) => (
+                std::mem::take(&mut r.requires_replace)
+                    .into_iter()
+                    .map(path_of)
+                    .collect(),
+                Ok((r.planned_state, r.planned_private, r.diagnostics)),
+            ),
+            Err(s) => (Vec::new(), Err(s)),
         };
-        match response {
-            Ok(r) => {
-                let mut diagnostics = diagnostics_of(r.diagnostics);
-                let planned_state = value_of(r.planned_state, &ty, &mut diagnostics);
-                PlanResult {
-                    planned_state,
-                    requires_replace: r.requires_replace.into_iter().map(path_of).collect(),
-                    planned_private: r.planned_private,
-                    diagnostics,
-                }
-            }
-            Err(s) => PlanResult {
-                planned_state: Value::Null(ty),
-                requires_replace: Vec::new(),
-                planned_private: Vec::new(),
-                diagnostics: rpc_failed(&s),
-            },
+        let state = state_result(response, ty);
+        PlanResult {
+            planned_state: state.state,
+            requires_replace,
+            planned_private: state.private,
+            diagnostics: state.diagnostics,
         }
     }
 
@@ -371,35 +369,12 @@ impl<P: RawProvider> Harness<P> {
             planned_private: plan.planned_private.clone(),
             ..Default::default()
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .apply_resource_change(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::apply_resource_change::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .apply_resource_change(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
-        match response {
-            Ok(r) => {
-                let mut diagnostics = diagnostics_of(r.diagnostics);
-                let state = value_of(r.new_state, &ty, &mut diagnostics);
-                StateResult {
-                    state,
-                    private: r.private,
-                    diagnostics,
-                }
-            }
-            Err(s) => StateResult {
-                state: Value::Null(ty),
-                private: Vec::new(),
-                diagnostics: rpc_failed(&s),
-            },
-        }
+        let response: Result<pb6::apply_resource_change::Response, _> =
+            call!(self, apply_resource_change, apply_resource_change, request);
+        state_result(
+            response.map(|r| (r.new_state, r.private, r.diagnostics)),
+            ty,
+        )
     }
 
     /// Plan then apply, as `terraform apply` does for one resource; the
@@ -433,35 +408,12 @@ impl<P: RawProvider> Harness<P> {
             client_capabilities: Some(self.capabilities()),
             ..Default::default()
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .read_resource(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::read_resource::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .read_resource(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
-        match response {
-            Ok(r) => {
-                let mut diagnostics = diagnostics_of(r.diagnostics);
-                let state = value_of(r.new_state, &ty, &mut diagnostics);
-                StateResult {
-                    state,
-                    private: r.private,
-                    diagnostics,
-                }
-            }
-            Err(s) => StateResult {
-                state: Value::Null(ty),
-                private: Vec::new(),
-                diagnostics: rpc_failed(&s),
-            },
-        }
+        let response: Result<pb6::read_resource::Response, _> =
+            call!(self, read_resource, read_resource, request);
+        state_result(
+            response.map(|r| (r.new_state, r.private, r.diagnostics)),
+            ty,
+        )
     }
 
     /// `ImportResourceState`: the first imported object.
@@ -473,40 +425,17 @@ impl<P: RawProvider> Harness<P> {
             client_capabilities: Some(self.capabilities()),
             ..Default::default()
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .import_resource_state(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::import_resource_state::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .import_resource_state(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
-        match response {
-            Ok(r) => {
-                let mut diagnostics = diagnostics_of(r.diagnostics);
-                let first = r.imported_resources.into_iter().next();
-                let private = first
-                    .as_ref()
-                    .map(|i| i.private.clone())
-                    .unwrap_or_default();
-                let state = value_of(first.and_then(|i| i.state), &ty, &mut diagnostics);
-                StateResult {
-                    state,
-                    private,
-                    diagnostics,
-                }
-            }
-            Err(s) => StateResult {
-                state: Value::Null(ty),
-                private: Vec::new(),
-                diagnostics: rpc_failed(&s),
-            },
-        }
+        let response: Result<pb6::import_resource_state::Response, _> =
+            call!(self, import_resource_state, import_resource_state, request);
+        let response = response.map(|r| {
+            let first = r.imported_resources.into_iter().next();
+            let private = first
+                .as_ref()
+                .map(|i| i.private.clone())
+                .unwrap_or_default();
+            (first.and_then(|i| i.state), private, r.diagnostics)
+        });
+        state_result(response, ty)
     }
 
     /// `UpgradeResourceState` of a JSON state written by `version`.
@@ -520,35 +449,16 @@ impl<P: RawProvider> Harness<P> {
                 ..Default::default()
             }),
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .upgrade_resource_state(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::upgrade_resource_state::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .upgrade_resource_state(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
-        match response {
-            Ok(r) => {
-                let mut diagnostics = diagnostics_of(r.diagnostics);
-                let state = value_of(r.upgraded_state, &ty, &mut diagnostics);
-                StateResult {
-                    state,
-                    private: Vec::new(),
-                    diagnostics,
-                }
-            }
-            Err(s) => StateResult {
-                state: Value::Null(ty),
-                private: Vec::new(),
-                diagnostics: rpc_failed(&s),
-            },
-        }
+        let response: Result<pb6::upgrade_resource_state::Response, _> = call!(
+            self,
+            upgrade_resource_state,
+            upgrade_resource_state,
+            request
+        );
+        state_result(
+            response.map(|r| (r.upgraded_state, Vec::new(), r.diagnostics)),
+            ty,
+        )
     }
 
     /// `ReadDataSource`.
@@ -560,35 +470,9 @@ impl<P: RawProvider> Harness<P> {
             client_capabilities: Some(self.capabilities()),
             ..Default::default()
         };
-        let response = if self.protocol == 5 {
-            self.grpc
-                .v5()
-                .read_data_source(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6::<_, pb6::read_data_source::Response>(&r.into_inner()))
-        } else {
-            self.grpc
-                .v6()
-                .read_data_source(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        };
-        match response {
-            Ok(r) => {
-                let mut diagnostics = diagnostics_of(r.diagnostics);
-                let state = value_of(r.state, &ty, &mut diagnostics);
-                StateResult {
-                    state,
-                    private: Vec::new(),
-                    diagnostics,
-                }
-            }
-            Err(s) => StateResult {
-                state: Value::Null(ty),
-                private: Vec::new(),
-                diagnostics: rpc_failed(&s),
-            },
-        }
+        let response: Result<pb6::read_data_source::Response, _> =
+            call!(self, read_data_source, read_data_source, request);
+        state_result(response.map(|r| (r.state, Vec::new(), r.diagnostics)), ty)
     }
 
     /// `StopProvider`: cancels the calls in flight.
