@@ -1,18 +1,26 @@
 //! The plugin server: Terraform's plugin protocols 5 and 6 over gRPC.
 //!
-//! [`proto`] holds the protocol itself: message types and tonic service
-//! traits generated from tfschema's own definitions of the published protocol
-//! (`runtime/proto/`). [`handshake`], [`tls`] and [`mod@serve`] make a process
-//! that Terraform can launch: go-plugin's handshake, AutoMTLS, the health and
-//! controller services, and hclog JSON logs ([`log`]). The provider layers
-//! build on these.
+//! - [`typed`]: a provider over derived model structs ([`typed::Provider`],
+//!   [`typed::Resource`], [`typed::DataSource`], [`typed::TypedProvider`]),
+//!   with default planning ([`plan`]) from the schema's plan policy.
+//! - [`raw`]: the protocol with dynamic values ([`raw::RawProvider`]), the
+//!   same for both protocol versions; [`grpc`] serves any raw provider as
+//!   `tfplugin5.Provider` and `tfplugin6.Provider`.
+//! - [`testing`]: drives a provider's gRPC handlers in process, without
+//!   Terraform.
+//! - [`proto`]: the protocol's messages and tonic services, generated from
+//!   tfschema's own definitions (`runtime/proto/`); [`handshake`], [`tls`],
+//!   [`mod@serve`] and [`log`] make the process Terraform launches.
 //!
 //! ```no_run
+//! # struct MyProvider;
+//! # impl tfschema::server::raw::RawProvider for MyProvider {
+//! #     fn schema(&self) -> tfschema::server::raw::ProviderSchema { Default::default() }
+//! # }
 //! fn main() -> std::process::ExitCode {
-//!     // Add the implementations: `.protocol_6(my_tfplugin6_provider)` and/or
-//!     // `.protocol_5(...)`, and `.requires_protocol_6(schema_needs_it)`.
-//!     let services = tfschema::server::ProviderServices::new();
-//!     tfschema::server::run(services)
+//!     // A typed provider: `TypedProvider::new(p).resource("x_thing", Things).run()`;
+//!     // a raw one:
+//!     tfschema::server::run(tfschema::server::ProviderServices::from_raw(MyProvider))
 //! }
 //! ```
 
