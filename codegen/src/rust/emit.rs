@@ -240,9 +240,20 @@ impl<'w> FileEmitter<'w> {
             .collect();
         let fields = names::field_names(all);
         let (attr_names, block_names) = fields.split_at(schema.attributes.len());
+        let mut seen = std::collections::BTreeSet::new();
         for (attr, field) in schema.attributes.iter().zip(attr_names) {
             let mut p = path.to_vec();
             p.push(attr.name.clone());
+            if !seen.insert(attr.name.as_str()) {
+                // Terraform names must be unique; the OpenAPI mapping can
+                // produce the same one twice (`fakeThing`, `fake_thing`).
+                self.warn(
+                    &p,
+                    "skipping attribute",
+                    "another attribute has the same Terraform name",
+                );
+                continue;
+            }
             match field {
                 Some(f) => {
                     let text = self.attribute(name, attr, f, &p, nested);
@@ -258,6 +269,14 @@ impl<'w> FileEmitter<'w> {
         for (block, field) in schema.blocks.iter().zip(block_names) {
             let mut p = path.to_vec();
             p.push(block.name.clone());
+            if !seen.insert(block.name.as_str()) {
+                self.warn(
+                    &p,
+                    "skipping block",
+                    "another attribute or block has the same Terraform name",
+                );
+                continue;
+            }
             match field {
                 Some(f) => {
                     let text = self.block(name, block, f, &p);
@@ -489,9 +508,18 @@ impl<'w> FileEmitter<'w> {
         let mut out = String::from("#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]\n");
         out.push_str(&format!("pub struct {name} {{\n"));
         let fields = names::field_names(types.iter().map(|t| t.name.as_str()));
+        let mut seen = std::collections::BTreeSet::new();
         for (t, f) in types.iter().zip(fields) {
             let mut p = path.to_vec();
             p.push(t.name.clone());
+            if !seen.insert(t.name.as_str()) {
+                self.warn(
+                    &p,
+                    "skipping object attribute",
+                    "another attribute has the same Terraform name",
+                );
+                continue;
+            }
             let Some(f) = f else {
                 self.warn(
                     &p,
@@ -531,36 +559,38 @@ impl<'w> FileEmitter<'w> {
                 format!("{}: {why}", v.to_custom().schema_definition),
             );
         };
-        let fits = |v: &Validator| match (v, &a.kind) {
-            (
-                Validator::Length { .. } | Validator::OneOfString(_) | Validator::Regex { .. },
-                Kind::String,
-            ) => true,
-            (Validator::Int64Range { .. } | Validator::OneOfInt64(_), Kind::Int64) => true,
-            (Validator::OneOfFloat64(_), Kind::Float64) => true,
-            (
-                Validator::Size {
-                    collection: Collection::List,
-                    ..
-                }
-                | Validator::UniqueValues,
-                Kind::List(_) | Kind::ListNested(_),
-            ) => true,
-            (
-                Validator::Size {
-                    collection: Collection::Set,
-                    ..
-                },
-                Kind::Set(_) | Kind::SetNested(_),
-            ) => true,
-            (
-                Validator::Size {
-                    collection: Collection::Map,
-                    ..
-                },
-                Kind::Map(_) | Kind::MapNested(_),
-            ) => true,
-            _ => false,
+        let fits = |v: &Validator| {
+            matches!(
+                (v, &a.kind),
+                (
+                    Validator::Length { .. } | Validator::OneOfString(_) | Validator::Regex { .. },
+                    Kind::String
+                ) | (
+                    Validator::Int64Range { .. } | Validator::OneOfInt64(_),
+                    Kind::Int64
+                ) | (Validator::OneOfFloat64(_), Kind::Float64)
+                    | (
+                        Validator::Size {
+                            collection: Collection::List,
+                            ..
+                        } | Validator::UniqueValues,
+                        Kind::List(_) | Kind::ListNested(_)
+                    )
+                    | (
+                        Validator::Size {
+                            collection: Collection::Set,
+                            ..
+                        },
+                        Kind::Set(_) | Kind::SetNested(_)
+                    )
+                    | (
+                        Validator::Size {
+                            collection: Collection::Map,
+                            ..
+                        },
+                        Kind::Map(_) | Kind::MapNested(_)
+                    )
+            )
         };
         for v in &a.validators {
             if !fits(v) {
