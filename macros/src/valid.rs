@@ -519,7 +519,9 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                 "a `computed` attribute can be unknown until apply: use Unknown<T> or Refined<T> (Unknown<Option<T>> when it may also be null)",
             ));
         }
-        let inferred_optional = optional || (!required && shape.can_be_null);
+        // `computed` alone means computed only, even when the value may be null
+        // (`Unknown<Option<T>>`); `optional, computed` says both.
+        let inferred_optional = optional || (!required && !computed && shape.can_be_null);
         Flags {
             required: !inferred_optional && !computed,
             optional: inferred_optional,

@@ -38,8 +38,8 @@ struct NullResource {
 struct NullDataSource {
     #[tf(optional, computed)]
     has_computed_default: Unknown<Option<String>>,
-    #[tf(computed)]
-    id: Unknown<String>,
+    #[tf(optional, computed)]
+    id: Unknown<Option<String>>,
     inputs: Option<BTreeMap<String, String>>,
     #[tf(computed)]
     outputs: Unknown<Option<BTreeMap<String, String>>>,
@@ -111,7 +111,7 @@ impl DataSource for DataSources {
         if !matches!(config.has_computed_default, Unknown::Known(Some(_))) {
             config.has_computed_default = Unknown::Known(Some("default".into()));
         }
-        config.id = Unknown::Known("static".into());
+        config.id = Unknown::Known(Some("static".into()));
         config.outputs = Unknown::Known(config.inputs.clone());
         config.random = Unknown::Known(NEXT_ID.fetch_add(1, Ordering::SeqCst).to_string());
         Ok(config)
@@ -198,6 +198,78 @@ fn has_errors(diags: &[v5::Diagnostic]) -> bool {
 
 fn paths(paths: &[v5::AttributePath]) -> Vec<String> {
     paths.iter().map(|p| format!("{:?}", p.steps)).collect()
+}
+
+/// name, type JSON, required, optional, computed, sensitive of each attribute.
+fn flags(block: Option<&v5::schema::Block>) -> Vec<(String, String, bool, bool, bool, bool)> {
+    let mut out: Vec<_> = block
+        .map(|b| b.attributes.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|a| {
+            let ty = String::from_utf8_lossy(&a.r#type).into_owned();
+            (
+                a.name.clone(),
+                ty,
+                a.required,
+                a.optional,
+                a.computed,
+                a.sensitive,
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn derived_schema_matches_the_null_providers() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let h = harness();
+        let text = include_str!("data/terraform/grpc_captures.jsonl");
+        let record: Json = text
+            .lines()
+            .map(|l| serde_json::from_str::<Json>(l).unwrap())
+            .find(|r| r["method"] == "/tfplugin5.Provider/GetSchema")
+            .unwrap();
+        let theirs =
+            v5::get_provider_schema::Response::decode(&hex_bytes(&record, "response_hex")[..])
+                .unwrap();
+        let ours = h
+            .grpc()
+            .v5()
+            .get_schema(tonic::Request::new(v5::get_provider_schema::Request {}))
+            .await
+            .unwrap()
+            .into_inner();
+        for (kind, o, t) in [
+            ("resource", &ours.resource_schemas, &theirs.resource_schemas),
+            (
+                "data source",
+                &ours.data_source_schemas,
+                &theirs.data_source_schemas,
+            ),
+        ] {
+            assert_eq!(
+                o.keys().collect::<Vec<_>>(),
+                t.keys().collect::<Vec<_>>(),
+                "{kind}s"
+            );
+            for (name, schema) in o {
+                // `computed` alone (outputs, random) is computed only, as in
+                // the Go provider; `optional, computed` is both (id).
+                assert_eq!(
+                    flags(schema.block.as_ref()),
+                    flags(t[name].block.as_ref()),
+                    "{kind} {name}"
+                );
+            }
+        }
+    });
 }
 
 #[test]
