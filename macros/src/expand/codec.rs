@@ -390,15 +390,13 @@ fn impls(
     } else {
         (
             quote! {
-                const __KEYS: [&[::core::primitive::u8]; #n] = [#(#keys),*];
                 let mut __next: ::core::primitive::usize = 0;
                 for _ in 0..__len {
-                    let __index: ::core::primitive::usize = if __next < #n && __dec.take_raw(__KEYS[__next]) {
-                        __next
-                    } else {
-                        match #p::msgpack_key(__dec)? {
+                    let __index: ::core::primitive::usize = match __next {
+                        #(#indices if __dec.take_raw(#keys) => #indices,)*
+                        _ => match #p::msgpack_key(__dec)? {
                             #name_to_index
-                        }
+                        },
                     };
                     #msgpack_decode_field
                     __next = __index + 1;

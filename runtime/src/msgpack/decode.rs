@@ -165,12 +165,18 @@ impl<'de> Decoder<'de> {
     }
 
     /// Consumes `bytes` if the input continues with exactly them (e.g. an
-    /// attribute name with its header, pre-encoded by the derive).
-    #[inline]
-    pub fn take_raw(&mut self, bytes: &[u8]) -> bool {
-        match self.input.get(self.pos..) {
-            Some(rest) if rest.starts_with(bytes) => {
-                self.pos += bytes.len();
+    /// attribute name with its header, pre-encoded by the derive). The
+    /// length is a constant, so the comparison compiles to a few word
+    /// compares instead of a `memcmp` call.
+    #[inline(always)]
+    pub fn take_raw<const N: usize>(&mut self, bytes: &[u8; N]) -> bool {
+        match self
+            .input
+            .get(self.pos..)
+            .and_then(<[u8]>::first_chunk::<N>)
+        {
+            Some(next) if next == bytes => {
+                self.pos += N;
                 true
             }
             _ => false,
@@ -526,10 +532,16 @@ impl<'de> Decoder<'de> {
                 self.pos += 1;
                 Ok(i64::from(b as i8))
             }
-            0xcc..=0xce | 0xd0..=0xd3 => match self.read_int_slow(b)? {
-                Int::Signed(i) => Ok(i),
-                Int::Unsigned(u) => Ok(u as i64),
-            },
+            0xcc..=0xd3 => {
+                let start = self.pos;
+                match self.read_int_slow(b)? {
+                    Int::Signed(i) => Ok(i),
+                    // uint64 (go-cty writes it for large non-negative values).
+                    Int::Unsigned(u) => i64::try_from(u).map_err(|_| {
+                        out_of_range(&Number::from_u64(u), "a 64-bit signed integer", start)
+                    }),
+                }
+            }
             _ => {
                 let start = self.pos;
                 let n = self.read_number()?;
@@ -682,7 +694,31 @@ mod tests {
     }
 
     #[test]
+    fn raw_bytes_are_taken_only_when_all_there() {
+        let mut dec = Decoder::new(b"\xa2ab\xa1");
+        assert!(!dec.take_raw(b"\xa2ac"));
+        assert!(dec.take_raw(b"\xa2ab"));
+        assert_eq!(dec.position(), 3);
+        // Fewer bytes left than the constant: no match, nothing consumed.
+        assert!(!dec.take_raw(b"\xa1a"));
+        assert!(dec.take_raw(b"\xa1"));
+        assert!(!dec.take_raw(b"\xa1"));
+        dec.finish().expect("consumed");
+    }
+
+    #[test]
     fn fast_integer_reads() {
+        // uint64 within i64 range reads directly; beyond it, an error.
+        let max = [0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
+        assert_eq!(Decoder::new(&max).read_i64().expect("i64"), i64::MAX);
+        let err = Decoder::new(&[0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0])
+            .read_i64()
+            .expect_err("past i64");
+        assert!(
+            err.to_string()
+                .contains("9223372036854775808 does not fit a 64-bit signed integer"),
+            "{err}"
+        );
         assert_eq!(
             Decoder::new(&[0xd1, 0xff, 0x38]).read_i64().expect("i64"),
             -200
