@@ -287,10 +287,27 @@ fn impls(
     let encode_where = where_clause(Some(quote!(#p::TfEncode)));
     let decode_where = where_clause(Some(quote!(#p::TfDecode<#de>)));
     let from_value_where = where_clause(Some(quote!(#p::FromValue)));
+    // What precedes each attribute's value on the wire: its pre-encoded
+    // name, and before the first one the map header, so that one copy of a
+    // constant writes both.
+    let prefixes: Vec<syn::LitByteStr> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, key)| {
+            let mut bytes = if i == 0 { header.value() } else { Vec::new() };
+            bytes.extend(key.value());
+            syn::LitByteStr::new(&bytes, key.span())
+        })
+        .collect();
+    let empty_header = if n == 0 {
+        quote!(__enc.write_raw(#header);)
+    } else {
+        TokenStream::new()
+    };
     let encode_msgpack =
         idents
             .iter()
-            .zip(&keys)
+            .zip(&prefixes)
             .zip(&names)
             .enumerate()
             .map(|(i, ((ident, key), name))| {
@@ -495,7 +512,7 @@ fn impls(
         impl #impl_generics #p::TfEncode for #target #encode_where {
             #[inline]
             fn encode_msgpack(&self, __enc: &mut #p::Encoder) -> #p::Result<(), #p::Error> {
-                __enc.write_raw(#header);
+                #empty_header
                 #(#encode_msgpack)*
                 #p::Ok(())
             }

@@ -17,6 +17,12 @@ pub const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
 /// Extension code of an unknown value carrying refinements.
 pub const REFINED_UNKNOWN_EXT: i8 = 12;
 
+/// The most [`Encoder::presize_rest`] reserves on a guess.
+const MAX_PRESIZE: usize = 16 << 20;
+
+/// Arrays at least this long are presized after their first item.
+pub(crate) const PRESIZE_MIN_ITEMS: usize = 64;
+
 /// A msgpack writer into an owned buffer.
 #[derive(Debug, Default, Clone)]
 pub struct Encoder {
@@ -44,6 +50,25 @@ impl Encoder {
     /// The bytes written so far.
     pub fn as_bytes(&self) -> &[u8] {
         &self.buf
+    }
+
+    /// Bytes written so far.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Called after the first of `count` items of an array, written from
+    /// offset `start`: makes room for the rest at once, assuming they are
+    /// about as long as the first, so that a long list grows its buffer
+    /// once instead of doubling (and copying) it a dozen times. Capped at
+    /// [`MAX_PRESIZE`] so that an unusually long first item cannot make a
+    /// short list reserve far more than it needs.
+    #[inline(never)]
+    pub(crate) fn presize_rest(&mut self, start: usize, count: usize) {
+        let first = self.buf.len() - start;
+        let rest = first.saturating_mul(count.saturating_sub(1));
+        self.buf.reserve(rest.min(MAX_PRESIZE));
     }
 
     /// Drops everything written after the first `len` bytes (undoing an
@@ -184,6 +209,18 @@ impl Encoder {
     /// A string, NFC-normalised first as go-cty does.
     #[inline]
     pub fn write_str(&mut self, s: &str) {
+        let bytes = s.as_bytes();
+        // The common case inline: a short ASCII string (NFC as it is).
+        if bytes.len() < 32 && is_ascii(bytes) {
+            self.write_fixstr(bytes);
+        } else {
+            self.write_str_general(s);
+        }
+    }
+
+    /// [`write_str`](Self::write_str) past the short-ASCII case, out of line.
+    #[inline(never)]
+    fn write_str_general(&mut self, s: &str) {
         if is_nfc(s) {
             self.write_str_nfc(s);
         } else {
@@ -196,11 +233,29 @@ impl Encoder {
     /// that were normalised on decode); written as is.
     #[inline]
     pub fn write_str_nfc(&mut self, s: &str) {
-        let len = s.len();
+        let bytes = s.as_bytes();
+        if bytes.len() < 32 {
+            self.write_fixstr(bytes);
+        } else {
+            self.write_long_str(bytes);
+        }
+    }
+
+    /// A fixstr: the header byte and up to 31 bytes.
+    #[inline(always)]
+    fn write_fixstr(&mut self, bytes: &[u8]) {
         // One capacity check for the header and the bytes.
-        self.buf.reserve(len + 5);
-        self.write_str_len(len);
-        self.buf.extend_from_slice(s.as_bytes());
+        self.buf.reserve(bytes.len() + 1);
+        self.buf.push(0xa0 | bytes.len() as u8);
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// A str8/16/32, out of line.
+    #[inline(never)]
+    fn write_long_str(&mut self, bytes: &[u8]) {
+        self.buf.reserve(bytes.len() + 5);
+        self.write_str_len(bytes.len());
+        self.buf.extend_from_slice(bytes);
     }
 
     /// Pre-encoded bytes (e.g. an attribute name with its header, computed
