@@ -857,6 +857,17 @@ pub trait MapKey<'de>: KeyStr + Sized {
     /// # Errors
     /// A key that cannot be borrowed as is (`&str` only).
     fn from_key(key: Cow<'de, str>) -> Result<Self>;
+
+    /// The key from the wire, known to be NFC already (the msgpack reader
+    /// normalises keys as it reads them), so it is not checked again; by
+    /// default the same as [`from_key`](Self::from_key).
+    ///
+    /// # Errors
+    /// As [`from_key`](Self::from_key).
+    #[inline]
+    fn from_nfc_key(key: Cow<'de, str>) -> Result<Self> {
+        Self::from_key(key)
+    }
 }
 
 impl KeyStr for String {
@@ -884,11 +895,19 @@ impl<'de> MapKey<'de> for String {
     fn from_key(key: Cow<'de, str>) -> Result<Self> {
         Ok(cow_nfc(key).into_owned())
     }
+    #[inline]
+    fn from_nfc_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(key.into_owned())
+    }
 }
 
 impl<'de> MapKey<'de> for Box<str> {
     fn from_key(key: Cow<'de, str>) -> Result<Self> {
         Ok(cow_nfc(key).into_owned().into_boxed_str())
+    }
+    #[inline]
+    fn from_nfc_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(key.into_owned().into_boxed_str())
     }
 }
 
@@ -896,17 +915,32 @@ impl<'de> MapKey<'de> for Cow<'de, str> {
     fn from_key(key: Cow<'de, str>) -> Result<Self> {
         Ok(cow_nfc(key))
     }
+    #[inline]
+    fn from_nfc_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(key)
+    }
 }
 
 impl<'de> MapKey<'de> for &'de str {
     fn from_key(key: Cow<'de, str>) -> Result<Self> {
         match key {
             Cow::Borrowed(k) if is_nfc(k) => Ok(k),
-            _ => Err(Error::invalid(
-                "map key cannot be borrowed as is; use String or Cow<str> keys",
-            )),
+            _ => Err(unborrowable_key()),
         }
     }
+    #[inline]
+    fn from_nfc_key(key: Cow<'de, str>) -> Result<Self> {
+        match key {
+            Cow::Borrowed(k) => Ok(k),
+            // Normalised on the way in: not as in the input.
+            Cow::Owned(_) => Err(unborrowable_key()),
+        }
+    }
+}
+
+#[cold]
+fn unborrowable_key() -> Error {
+    Error::invalid("map key cannot be borrowed as is; use String or Cow<str> keys")
 }
 
 fn nfc_key(key: &str) -> Cow<'_, str> {
@@ -1038,7 +1072,7 @@ pub(crate) fn decode_map_msgpack<'de, K: MapKey<'de>, V: TfDecode<'de>>(
         let value = V::decode_msgpack(dec).map_err(|e| e.at_key(&key))?;
         // Kept for messages; a copy only when the key was normalised.
         let shown = key.clone();
-        let key = K::from_key(key).map_err(|e| e.at_key(&shown))?;
+        let key = K::from_nfc_key(key).map_err(|e| e.at_key(&shown))?;
         if !insert(key, value) {
             return Err(Error::invalid(format!("duplicate map key {shown:?}")));
         }
@@ -1306,6 +1340,33 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             self.0 >> 33
         }
+    }
+
+    /// Map keys arrive NFC-checked from the msgpack reader: a borrowed key
+    /// that had to be normalised is an error at that key, owned keys take
+    /// the normalised form.
+    #[test]
+    fn msgpack_map_keys_are_normalised_once() {
+        // {"e\u{301}": "v"}: an NFD key.
+        let input = [0x81, 0xa3, 0x65, 0xcc, 0x81, 0xa1, b'v'];
+        let err = BTreeMap::<&str, &str>::decode_msgpack(&mut Decoder::new(&input))
+            .expect_err("NFD key borrowed");
+        assert!(err.to_string().contains("cannot be borrowed"), "{err}");
+        assert!(err.to_string().contains('\u{e9}'), "{err}");
+        for decoded in [
+            BTreeMap::<String, &str>::decode_msgpack(&mut Decoder::new(&input))
+                .map(|m| m.into_keys().collect::<Vec<_>>()),
+            BTreeMap::<Cow<'_, str>, &str>::decode_msgpack(&mut Decoder::new(&input))
+                .map(|m| m.into_keys().map(Cow::into_owned).collect()),
+            HashMap::<Box<str>, &str>::decode_msgpack(&mut Decoder::new(&input))
+                .map(|m| m.into_keys().map(String::from).collect()),
+        ] {
+            assert_eq!(decoded.expect("owned keys"), ["\u{e9}"]);
+        }
+        let dup = [0x82, 0xa1, b'k', 0x01, 0xa1, b'k', 0x02];
+        let err =
+            BTreeMap::<&str, i64>::decode_msgpack(&mut Decoder::new(&dup)).expect_err("duplicate");
+        assert!(err.to_string().contains("duplicate map key"), "{err}");
     }
 
     /// Lists of at least `PRESIZE_MIN_ITEMS` reserve room after their first
