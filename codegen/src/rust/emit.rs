@@ -357,9 +357,10 @@ impl<'w> FileEmitter<'w> {
         let ty = match behavior {
             Behavior::Required => base,
             Behavior::Optional => format!("Option<{base}>"),
+            // Computed only: the API may leave it null.
             Behavior::Computed => {
                 self.uses_unknown = true;
-                format!("Unknown<{base}>")
+                format!("Unknown<Option<{base}>>")
             }
             Behavior::ComputedOptional => {
                 self.uses_unknown = true;

@@ -70,3 +70,29 @@ pub fn generate(spec: &Spec, options: &RustOptions) -> RustOutput {
         warnings,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn computed_only_attributes_may_be_null() {
+        let spec = r#"{"provider":{"name":"p"},"resources":[{"name":"thing","schema":{"attributes":[
+            {"name":"id","string":{"computed_optional_required":"computed"}},
+            {"name":"size","int64":{"computed_optional_required":"computed_optional"}}]}}],
+            "version":"0.1"}"#;
+        let (spec, warnings) = Spec::from_codespec_json(spec).expect("spec");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let out = generate(&spec, &RustOptions::default());
+        let text: String = out.files.iter().map(|f| f.text.as_str()).collect();
+        // An API may leave a computed value empty: it decodes as null.
+        assert!(
+            text.contains("#[tf(computed)]\n    pub id: Unknown<Option<String>>,"),
+            "{text}"
+        );
+        assert!(
+            text.contains("#[tf(optional, computed)]\n    pub size: Unknown<Option<i64>>,"),
+            "{text}"
+        );
+    }
+}
