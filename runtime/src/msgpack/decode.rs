@@ -11,7 +11,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_DEPTH;
-use crate::msgpack::encode::is_nfc;
+use crate::msgpack::encode::{is_ascii, is_nfc};
 use crate::number::Number;
 use crate::refinement::{RefineKind, Refinements};
 
@@ -302,6 +302,35 @@ impl<'de> Decoder<'de> {
     /// As [`read_str`](Self::read_str), and a string that is not NFC.
     #[inline]
     pub fn read_str_borrowed_nfc(&mut self) -> Result<&'de str> {
+        match self.take_short_ascii() {
+            Some(s) => Ok(s),
+            None => self.read_str_borrowed_nfc_general(),
+        }
+    }
+
+    /// A fixstr of ASCII bytes (NFC as it is), taken if that is what comes
+    /// next: most strings Terraform sends. Inlined into the typed decoders;
+    /// anything else is left to the general readers.
+    #[inline(always)]
+    fn take_short_ascii(&mut self) -> Option<&'de str> {
+        let (&header, rest) = self.input.get(self.pos..)?.split_first()?;
+        if header & 0xe0 != 0xa0 {
+            return None;
+        }
+        let bytes = rest.get(..usize::from(header & 0x1f))?;
+        if !is_ascii(bytes) {
+            return None;
+        }
+        // Cannot fail on ASCII.
+        let s = std::str::from_utf8(bytes).ok()?;
+        self.pos += 1 + bytes.len();
+        Some(s)
+    }
+
+    /// [`read_str_borrowed_nfc`](Self::read_str_borrowed_nfc) past the
+    /// short-ASCII case, out of line.
+    #[inline(never)]
+    fn read_str_borrowed_nfc_general(&mut self) -> Result<&'de str> {
         let start = self.pos;
         let s = self.read_str()?;
         if is_nfc(s) {
@@ -321,6 +350,15 @@ impl<'de> Decoder<'de> {
     /// As [`read_str`](Self::read_str).
     #[inline]
     pub fn read_str_cow(&mut self) -> Result<Cow<'de, str>> {
+        match self.take_short_ascii() {
+            Some(s) => Ok(Cow::Borrowed(s)),
+            None => self.read_str_cow_general(),
+        }
+    }
+
+    /// [`read_str_cow`](Self::read_str_cow) past the short-ASCII case.
+    #[inline(never)]
+    fn read_str_cow_general(&mut self) -> Result<Cow<'de, str>> {
         let s = self.read_str()?;
         if is_nfc(s) {
             Ok(Cow::Borrowed(s))
