@@ -329,6 +329,15 @@ impl<'w> FileEmitter<'w> {
             Behavior::Computed => flags.push("computed".into()),
             Behavior::ComputedOptional => flags.push("optional, computed".into()),
         }
+        // An API's id does not change once assigned: plans keep it instead
+        // of showing "(known after apply)" on every update.
+        if self.target == Target::Resource
+            && path.len() == 1
+            && a.name == "id"
+            && matches!(behavior, Behavior::Computed | Behavior::ComputedOptional)
+        {
+            flags.push("use_state_for_unknown".into());
+        }
         if is_nested {
             flags.push("nested".into());
         }

@@ -85,9 +85,12 @@ mod tests {
         assert!(warnings.is_empty(), "{warnings:?}");
         let out = generate(&spec, &RustOptions::default());
         let text: String = out.files.iter().map(|f| f.text.as_str()).collect();
-        // An API may leave a computed value empty: it decodes as null.
+        // An API may leave a computed value empty: it decodes as null; a
+        // resource's id keeps its prior value in plans.
         assert!(
-            text.contains("#[tf(computed)]\n    pub id: Unknown<Option<String>>,"),
+            text.contains(
+                "#[tf(computed, use_state_for_unknown)]\n    pub id: Unknown<Option<String>>,"
+            ),
             "{text}"
         );
         assert!(

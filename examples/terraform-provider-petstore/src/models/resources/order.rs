@@ -8,7 +8,7 @@ pub struct Order {
     #[tf(optional, computed)]
     pub complete: Unknown<Option<bool>>,
     /// ID of order that needs to be fetched
-    #[tf(optional, computed)]
+    #[tf(optional, computed, use_state_for_unknown)]
     pub id: Unknown<Option<i64>>,
     #[tf(optional, computed)]
     pub pet_id: Unknown<Option<i64>>,

@@ -9,7 +9,7 @@ pub struct Pet {
     #[tf(optional, computed, nested)]
     pub category: Unknown<Option<PetCategory>>,
     /// ID of pet to return
-    #[tf(optional, computed)]
+    #[tf(optional, computed, use_state_for_unknown)]
     pub id: Unknown<Option<i64>>,
     /// The pet's full name
     pub name: String,

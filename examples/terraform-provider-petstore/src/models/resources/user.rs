@@ -9,7 +9,7 @@ pub struct User {
     pub email: Unknown<Option<String>>,
     #[tf(optional, computed)]
     pub first_name: Unknown<Option<String>>,
-    #[tf(optional, computed)]
+    #[tf(optional, computed, use_state_for_unknown)]
     pub id: Unknown<Option<i64>>,
     #[tf(optional, computed)]
     pub last_name: Unknown<Option<String>>,
