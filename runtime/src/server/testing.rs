@@ -153,9 +153,13 @@ macro_rules! call {
     }};
 }
 
+/// The parts of an answer that carries a state: the state, private data,
+/// diagnostics.
+type StateParts = (Option<pb6::DynamicValue>, Vec<u8>, Vec<pb6::Diagnostic>);
+
 /// A call's answer as a [`StateResult`], or the gRPC failure as one.
 fn state_result(
-    response: Result<(Option<pb6::DynamicValue>, Vec<u8>, Vec<pb6::Diagnostic>), tonic::Status>,
+    response: Result<StateParts, tonic::Status>,
     ty: Type,
 ) -> StateResult {
     match response {

@@ -977,11 +977,11 @@ fn unset_computed_unknown(block: &Block, value: &mut Value) {
 fn for_each_object(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
     match value {
         Value::Object(_) => f(value),
-        Value::List(_, items) | Value::Tuple(items) => items.iter_mut().for_each(|v| f(v)),
-        Value::Map(_, items) => items.values_mut().for_each(|v| f(v)),
+        Value::List(_, items) | Value::Tuple(items) => items.iter_mut().for_each(f),
+        Value::Map(_, items) => items.values_mut().for_each(f),
         Value::Set(ty, items) => {
             let mut items = std::mem::take(items);
-            items.iter_mut().for_each(|v| f(v));
+            items.iter_mut().for_each(&mut *f);
             *value = Value::set(ty.clone(), items);
         }
         _ => {}
