@@ -118,13 +118,7 @@ fn attribute(a: &Attribute, target: Target) -> Json {
     };
     if target == Target::Resource {
         if let Some(d) = &a.default {
-            let stat = match d {
-                DefaultValue::Bool(b) => Json::Bool(*b),
-                DefaultValue::Int64(i) => Json::Int(*i),
-                DefaultValue::Float64(f) => Json::Float(*f),
-                DefaultValue::String(s) => Json::String(s.clone()),
-            };
-            body.push(("default", Json::Object(vec![("static", stat)])));
+            body.push(("default", default_json(d)));
         }
     }
     if let Some(m) = &a.deprecation_message {
@@ -166,6 +160,17 @@ fn attribute(a: &Attribute, target: Target) -> Json {
         ("name", Json::String(a.terraform_name())),
         (key, Json::Object(body)),
     ])
+}
+
+/// A static default as the code spec writes it: `{"static": value}`.
+pub(crate) fn default_json(d: &DefaultValue) -> Json {
+    let stat = match d {
+        DefaultValue::Bool(b) => Json::Bool(*b),
+        DefaultValue::Int64(i) => Json::Int(*i),
+        DefaultValue::Float64(f) => Json::Float(*f),
+        DefaultValue::String(s) => Json::String(s.clone()),
+    };
+    Json::Object(vec![("static", stat)])
 }
 
 fn nested_object(children: &[Attribute], target: Target) -> Json {

@@ -871,13 +871,7 @@ fn attr_json(a: &Attr, target: Target) -> Json {
         _ => {}
     }
     if let Some(d) = &a.default {
-        let stat = match d {
-            DefaultValue::Bool(b) => Json::Bool(*b),
-            DefaultValue::Int64(i) => Json::Int(*i),
-            DefaultValue::Float64(f) => Json::Float(*f),
-            DefaultValue::String(s) => Json::String(s.clone()),
-        };
-        body.push(("default", Json::Object(vec![("static", stat)])));
+        body.push(("default", crate::codespec::default_json(d)));
     }
     if let Some(m) = &a.deprecation_message {
         body.push(("deprecation_message", Json::String(m.clone())));
