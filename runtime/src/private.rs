@@ -559,3 +559,135 @@ pub fn with_semantic_equal<W: FromValue, T, E>(
         _ => false,
     }
 }
+
+// ------------------------------------ list and map blocks with a `dynamic`
+
+/// How a list or map block field is written and read when its element has
+/// a `dynamic` attribute. Terraform's implied type for such a block is
+/// `dynamic`: a list block's value is a tuple of objects (the elements may
+/// differ in the dynamic attribute's concrete type), a map block's an
+/// object, each sent with its type like any dynamic value. Whether `T`'s
+/// element has one is known only to the compiler (`T::HAS_DYNAMIC`), so
+/// every method chooses at compile time; without it `T`'s own codec runs.
+#[derive(Debug)]
+pub struct DynamicBlock<T>(core::marker::PhantomData<T>);
+
+impl<T: TfEncode> DynamicBlock<T> {
+    /// # Errors
+    /// As [`TfEncode::encode_msgpack`].
+    #[inline]
+    pub fn encode_msgpack(field: &T, enc: &mut Encoder) -> Result<(), Error> {
+        if T::HAS_DYNAMIC {
+            Self::to_value(field).encode_msgpack(enc)
+        } else {
+            field.encode_msgpack(enc)
+        }
+    }
+
+    /// # Errors
+    /// As [`TfEncode::encode_json`].
+    pub fn encode_json(field: &T, out: &mut String) -> Result<(), Error> {
+        if T::HAS_DYNAMIC {
+            Self::to_value(field).encode_json(out)
+        } else {
+            field.encode_json(out)
+        }
+    }
+
+    /// The field's value; with a `dynamic` attribute a tuple (list block)
+    /// or object (map block), an untyped null or an unknown of type
+    /// `dynamic`.
+    pub fn to_value(field: &T) -> Value {
+        let value = field.to_value();
+        if !T::HAS_DYNAMIC {
+            return value;
+        }
+        match value {
+            Value::List(_, items) | Value::Set(_, items) => Value::Tuple(items),
+            Value::Map(_, items) => Value::Object(items),
+            Value::Null(_) => Value::Null(Type::Dynamic),
+            // The elements' types are unknown too.
+            Value::Unknown(..) => Value::unknown(Type::Dynamic),
+            other => other,
+        }
+    }
+}
+
+impl<T: FromValue> DynamicBlock<T> {
+    /// # Errors
+    /// As [`TfDecode::decode_msgpack`] (or, with a `dynamic` attribute,
+    /// reading a dynamic value and [`FromValue::from_value`]).
+    #[inline]
+    pub fn decode_msgpack<'de>(dec: &mut Decoder<'de>) -> Result<T, Error>
+    where
+        T: TfDecode<'de>,
+    {
+        if T::HAS_DYNAMIC {
+            T::from_value(Value::decode_msgpack(dec)?)
+        } else {
+            T::decode_msgpack(dec)
+        }
+    }
+
+    /// # Errors
+    /// As [`decode_msgpack`](Self::decode_msgpack), for JSON.
+    pub fn decode_json<'de>(r: &mut Reader<'de>) -> Result<T, Error>
+    where
+        T: TfDecode<'de>,
+    {
+        if !T::HAS_DYNAMIC {
+            return T::decode_json(r);
+        }
+        // A JSON null is an untyped null (go-cty writes no wrapper for it).
+        let value = if r.take_null()? {
+            Value::Null(Type::Dynamic)
+        } else {
+            Value::decode_json(r)?
+        };
+        T::from_value(value)
+    }
+
+    /// [`json_missing`] for a block field.
+    ///
+    /// # Errors
+    /// The field cannot be null.
+    pub fn json_missing<'de>(name: &str) -> Result<T, Error>
+    where
+        T: TfDecode<'de>,
+    {
+        if T::HAS_DYNAMIC {
+            T::from_value(Value::Null(Type::Dynamic)).map_err(|e| e.at_attr(name))
+        } else {
+            json_missing(name)
+        }
+    }
+
+    /// [`take_attr`] for a block field: the conversion from a tuple or
+    /// object is [`FromValue`]'s own.
+    ///
+    /// # Errors
+    /// As [`take_attr`].
+    pub fn take_attr(attrs: &mut BTreeMap<String, Value>, name: &str) -> Result<T, Error> {
+        take_attr(attrs, name)
+    }
+}
+
+/// Validates the elements of a map block: a map value, or for a map block
+/// with a `dynamic` attribute an object (see [`DynamicBlock`]), each
+/// element at its key.
+pub fn validate_block_map<T: TfSchema + ?Sized>(
+    value: &Value,
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+) {
+    match value {
+        Value::Map(_, items) | Value::Object(items) => {
+            for (k, item) in items {
+                path.push(PathStep::Key(k.clone()));
+                T::validate(item, path, diags);
+                path.pop();
+            }
+        }
+        _ => validate_nested::<T>(value, path, diags),
+    }
+}

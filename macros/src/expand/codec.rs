@@ -9,8 +9,9 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{msgpack_map_header, msgpack_str};
+use crate::ast::NestingArg;
 use crate::tyinfo::Wrapper;
-use crate::valid::{Model, WithModel};
+use crate::valid::{Kind, Model, WithModel};
 
 pub fn expand(model: &Model) -> TokenStream {
     let p = model.private();
@@ -237,6 +238,25 @@ fn impls(
         let (_, ty_generics, _) = model.generics.split_for_impl();
         quote!(<#ident #ty_generics as #p::TfType>::HAS_DYNAMIC)
     };
+    // List and map blocks go through `DynamicBlock`, which picks the
+    // dynamic codec when the element has a `dynamic` attribute (known
+    // only to the compiler). It needs `FromValue`, so a borrowing struct
+    // keeps the plain codec (`nesting_checks` rejects the dynamic case).
+    let dynamic_blocks: Vec<bool> = model
+        .fields
+        .iter()
+        .map(|f| {
+            f.with.is_none()
+                && model.lifetime.is_none()
+                && matches!(
+                    f.kind,
+                    Kind::Block {
+                        nesting: NestingArg::List | NestingArg::Map,
+                        ..
+                    }
+                )
+        })
+        .collect();
     let n = model.fields.len();
     let header = msgpack_map_header(n);
     let idents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
@@ -278,6 +298,10 @@ fn impls(
     // for a `with` field its shape's.
     let codec = |i: usize, tr: TokenStream, method: TokenStream| match &shapes[i] {
         Some(shape) => quote_spanned!(spans[i]=> <#shape as #p::WithShape>::#method),
+        None if dynamic_blocks[i] => {
+            let ty = &types[i];
+            quote_spanned!(spans[i]=> #p::DynamicBlock::<#ty>::#method)
+        }
         None => {
             let ty = &types[i];
             quote_spanned!(spans[i]=> <#ty as #tr>::#method)
@@ -460,6 +484,10 @@ fn impls(
     let build_msgpack = build(&|name, _| quote!(return #p::Err(#p::missing_attribute(#name))));
     let build_json = build(&|name, i| match &shapes[i] {
         Some(shape) => quote_spanned!(spans[i]=> #p::with_json_missing::<#shape>(#name)?),
+        None if dynamic_blocks[i] => {
+            let ty = &types[i];
+            quote_spanned!(spans[i]=> #p::DynamicBlock::<#ty>::json_missing(#name)?)
+        }
         None => {
             let ty = &types[i];
             quote_spanned!(spans[i]=> #p::json_missing::<#ty>(#name)?)
@@ -474,6 +502,10 @@ fn impls(
             .map(|(i, (ident, name))| {
                 let call = match &shapes[i] {
                     Some(shape) => quote_spanned!(spans[i]=> #p::with_take_attr::<#shape>),
+                    None if dynamic_blocks[i] => {
+                        let ty = &types[i];
+                        quote_spanned!(spans[i]=> #p::DynamicBlock::<#ty>::take_attr)
+                    }
                     None => {
                         let ty = &types[i];
                         quote_spanned!(spans[i]=> #p::take_attr::<#ty>)

@@ -178,7 +178,18 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
             Kind::Block { elem, .. } | Kind::Nested { elem, .. } => {
                 // Only the trait-bound part carries the field's span: the
                 // local names must keep the call-site hygiene of the body.
-                let validate_nested = quote_spanned!(elem.span()=> #p::validate_nested::<#elem>);
+                // A map block's value may be an object (`DynamicBlock`).
+                let validate_nested = if matches!(
+                    field.kind,
+                    Kind::Block {
+                        nesting: NestingArg::Map,
+                        ..
+                    }
+                ) {
+                    quote_spanned!(elem.span()=> #p::validate_block_map::<#elem>)
+                } else {
+                    quote_spanned!(elem.span()=> #p::validate_nested::<#elem>)
+                };
                 checks.extend(quote!(#validate_nested(__v, __path, __diags);));
             }
             Kind::Attribute(_) => {}
@@ -228,10 +239,10 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
 
 /// `HAS_WRITE_ONLY` for the block, and compile-time checks of what
 /// Terraform forbids in nested blocks, which depend on the element struct:
-/// no `dynamic` or `write_only` attribute in a set block. List and map
-/// blocks whose element has a `dynamic` attribute are rejected too:
-/// Terraform sends those as one dynamic tuple/object value, which the
-/// derived codec does not model.
+/// no `dynamic` or `write_only` attribute in a set block. A list or map
+/// block whose element has a `dynamic` attribute travels as one dynamic
+/// tuple/object value, read through `FromValue` (`DynamicBlock`), which a
+/// borrowing struct lacks: rejected there.
 fn nesting_checks(model: &Model, p: &TokenStream) -> (TokenStream, Vec<TokenStream>) {
     let mut write_only = vec![quote!(false)];
     let mut checks = Vec::new();
@@ -263,9 +274,9 @@ fn nesting_checks(model: &Model, p: &TokenStream) -> (TokenStream, Vec<TokenStre
                 const _: () = ::core::assert!(!<#elem as #p::TfSchema>::HAS_WRITE_ONLY, #write_only);
             });
         }
-        if list_or_map {
+        if list_or_map && model.lifetime.is_some() {
             let dynamic = format!(
-                "`{name}`: a list or map block whose struct has a `dynamic` (Value) attribute is not supported (Terraform sends it as one dynamic value); use nested attributes (#[tf(nested)]) or a single block"
+                "`{name}`: a list or map block whose struct has a `dynamic` (Value) attribute is read through dynamic values, which a struct that borrows from the input (one with a lifetime) cannot be built from; make this struct own its data (String instead of &str)"
             );
             let elem = static_lifetimes(elem, model);
             checks.push(quote_spanned! {elem.span()=>

@@ -1,3 +1,5 @@
+use std::collections::BTreeMap;
+
 use tfschema::{TfSchema, TfValue, Value};
 
 #[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
@@ -5,10 +7,13 @@ struct Setting {
     value: Value,
 }
 
+// A map (or list) block with a `dynamic` attribute is read through
+// `FromValue`, which a borrowing struct cannot implement.
 #[derive(TfSchema, TfValue)]
-struct Resource {
+struct Resource<'a> {
+    name: &'a str,
     #[tf(block)]
-    setting: Vec<Setting>,
+    setting: BTreeMap<String, Setting>,
 }
 
 fn main() {
