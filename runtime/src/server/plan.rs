@@ -301,41 +301,12 @@ impl Planner {
         set: bool,
     ) -> Value {
         match proposed {
-            Value::List(ty, items) => {
-                let items = items
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, item)| {
-                        let pick = |v: Option<&Value>| match v {
-                            Some(Value::List(_, xs)) => xs.get(i).cloned(),
-                            _ => None,
-                        };
-                        let (p, c) = (pick(prior), pick(config));
-                        self.path.push(PathStep::Index(i as u64));
-                        let planned = self.block(block, p.as_ref(), item, c.as_ref());
-                        self.path.pop();
-                        planned
-                    })
-                    .collect();
-                Value::List(ty, items)
-            }
-            Value::Map(ty, items) => {
-                let items: BTreeMap<String, Value> = items
-                    .into_iter()
-                    .map(|(k, item)| {
-                        let pick = |v: Option<&Value>| match v {
-                            Some(Value::Map(_, xs)) => xs.get(&k).cloned(),
-                            _ => None,
-                        };
-                        let (p, c) = (pick(prior), pick(config));
-                        self.path.push(PathStep::Key(k.clone()));
-                        let planned = self.block(block, p.as_ref(), item, c.as_ref());
-                        self.path.pop();
-                        (k, planned)
-                    })
-                    .collect();
-                Value::Map(ty, items)
-            }
+            Value::List(ty, items) => Value::List(ty, self.sequence(block, prior, items, config)),
+            // A list block holding a `dynamic` attribute is a tuple.
+            Value::Tuple(items) if !set => Value::Tuple(self.sequence(block, prior, items, config)),
+            Value::Map(ty, items) => Value::Map(ty, self.keyed(block, prior, items, config)),
+            // A map block holding a `dynamic` attribute is an object.
+            Value::Object(items) if !set => Value::Object(self.keyed(block, prior, items, config)),
             Value::Set(ty, items) if set => {
                 let prior_items = match prior {
                     Some(Value::Set(_, xs)) => xs.as_slice(),
@@ -357,6 +328,49 @@ impl Planner {
         }
     }
 
+    /// List (or tuple) elements, planned against their counterparts by index.
+    fn sequence(
+        &mut self,
+        block: &Block,
+        prior: Option<&Value>,
+        items: Vec<Value>,
+        config: Option<&Value>,
+    ) -> Vec<Value> {
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let pick = |v: Option<&Value>| sequence_items(v).get(i).cloned();
+                let (p, c) = (pick(prior), pick(config));
+                self.path.push(PathStep::Index(i as u64));
+                let planned = self.block(block, p.as_ref(), item, c.as_ref());
+                self.path.pop();
+                planned
+            })
+            .collect()
+    }
+
+    /// Map (or object) elements, planned against their counterparts by key.
+    fn keyed(
+        &mut self,
+        block: &Block,
+        prior: Option<&Value>,
+        items: BTreeMap<String, Value>,
+        config: Option<&Value>,
+    ) -> BTreeMap<String, Value> {
+        items
+            .into_iter()
+            .map(|(k, item)| {
+                let pick = |v: Option<&Value>| keyed_items(v).and_then(|m| m.get(&k)).cloned();
+                let (p, c) = (pick(prior), pick(config));
+                self.path.push(PathStep::Key(k.clone()));
+                let planned = self.block(block, p.as_ref(), item, c.as_ref());
+                self.path.pop();
+                (k, planned)
+            })
+            .collect()
+    }
+
     /// Reports `path` for replacement when the policy says its change
     /// forces one. Nothing is replaced on create.
     fn replacement(&mut self, policy: &PlanPolicy, prior: Option<&Value>, planned: &Value) {
@@ -376,6 +390,22 @@ impl Planner {
             // Terraform cannot address set elements: the path stops at the set.
             self.requires_replace.push(self.path.clone());
         }
+    }
+}
+
+/// The elements of a list or tuple (a list block holding `dynamic`).
+fn sequence_items(value: Option<&Value>) -> &[Value] {
+    match value {
+        Some(Value::List(_, xs) | Value::Tuple(xs)) => xs,
+        _ => &[],
+    }
+}
+
+/// The elements of a map or object (a map block holding `dynamic`).
+fn keyed_items(value: Option<&Value>) -> Option<&BTreeMap<String, Value>> {
+    match value {
+        Some(Value::Map(_, xs) | Value::Object(xs)) => Some(xs),
+        _ => None,
     }
 }
 
@@ -600,32 +630,16 @@ fn propose_nested(
             }
         }
         (NestingMode::List, Value::List(ty, items)) => {
-            let prior_items = match prior {
-                Some(Value::List(_, xs)) => xs.as_slice(),
-                _ => &[],
-            };
-            let items = items
-                .iter()
-                .enumerate()
-                .map(|(i, c)| propose_block(block, prior_items.get(i), c))
-                .collect();
-            Value::List(ty.clone(), items)
+            Value::List(ty.clone(), propose_sequence(block, prior, items))
+        }
+        (NestingMode::List, Value::Tuple(items)) => {
+            Value::Tuple(propose_sequence(block, prior, items))
         }
         (NestingMode::Map, Value::Map(ty, items)) => {
-            let prior_items = match prior {
-                Some(Value::Map(_, xs)) => Some(xs),
-                _ => None,
-            };
-            let items = items
-                .iter()
-                .map(|(k, c)| {
-                    (
-                        k.clone(),
-                        propose_block(block, prior_items.and_then(|m| m.get(k)), c),
-                    )
-                })
-                .collect();
-            Value::Map(ty.clone(), items)
+            Value::Map(ty.clone(), propose_keyed(block, prior, items))
+        }
+        (NestingMode::Map, Value::Object(items)) => {
+            Value::Object(propose_keyed(block, prior, items))
         }
         (NestingMode::Set, Value::Set(ty, items)) => {
             let prior_items = match prior {
@@ -643,6 +657,32 @@ fn propose_nested(
         }
         (_, c) => c.clone(),
     }
+}
+
+fn propose_sequence(block: &Block, prior: Option<&Value>, items: &[Value]) -> Vec<Value> {
+    let prior_items = sequence_items(prior);
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, c)| propose_block(block, prior_items.get(i), c))
+        .collect()
+}
+
+fn propose_keyed(
+    block: &Block,
+    prior: Option<&Value>,
+    items: &BTreeMap<String, Value>,
+) -> BTreeMap<String, Value> {
+    let prior_items = keyed_items(prior);
+    items
+        .iter()
+        .map(|(k, c)| {
+            (
+                k.clone(),
+                propose_block(block, prior_items.and_then(|m| m.get(k)), c),
+            )
+        })
+        .collect()
 }
 
 /// Whether two objects of `block` agree on every attribute that is not

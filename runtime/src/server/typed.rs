@@ -966,8 +966,15 @@ fn unset_computed_unknown(block: &Block, value: &mut Value) {
         }
     }
     for nb in &block.block_types {
-        if let Some(v) = attrs.get_mut(&nb.type_name) {
-            for_each_object(v, &mut |o| unset_computed_unknown(&nb.block, o));
+        match (nb.nesting, attrs.get_mut(&nb.type_name)) {
+            // A map block holding `dynamic` is an object of its elements.
+            (NestingMode::Map, Some(Value::Object(items))) => {
+                for item in items.values_mut() {
+                    unset_computed_unknown(&nb.block, item);
+                }
+            }
+            (_, Some(v)) => for_each_object(v, &mut |o| unset_computed_unknown(&nb.block, o)),
+            (_, None) => {}
         }
     }
 }
@@ -1019,11 +1026,20 @@ fn each_write_only(
         let Some(v) = attrs.get_mut(&nb.type_name) else {
             continue;
         };
-        match nb.nesting {
-            NestingMode::Single | NestingMode::Group => {
-                each_write_only(&nb.block, v, other_attr(&nb.type_name), f)
+        let o = other_attr(&nb.type_name);
+        match (nb.nesting, v) {
+            (NestingMode::Single | NestingMode::Group, v) => each_write_only(&nb.block, v, o, f),
+            // A map block holding `dynamic` is an object of its elements.
+            (NestingMode::Map, Value::Object(items)) => {
+                for (k, item) in items.iter_mut() {
+                    let o = match o {
+                        Some(Value::Object(xs) | Value::Map(_, xs)) => xs.get(k),
+                        _ => None,
+                    };
+                    each_write_only(&nb.block, item, o, f);
+                }
             }
-            _ => each_element(&nb.block, v, other_attr(&nb.type_name), f),
+            (_, v) => each_element(&nb.block, v, o, f),
         }
     }
 }
@@ -1036,10 +1052,11 @@ fn each_element(
 ) {
     match value {
         Value::Object(_) => each_write_only(block, value, other, f),
-        Value::List(_, items) => {
+        // A list block holding `dynamic` is a tuple.
+        Value::List(_, items) | Value::Tuple(items) => {
             for (i, item) in items.iter_mut().enumerate() {
                 let o = match other {
-                    Some(Value::List(_, xs)) => xs.get(i),
+                    Some(Value::List(_, xs) | Value::Tuple(xs)) => xs.get(i),
                     _ => None,
                 };
                 each_write_only(block, item, o, f);
