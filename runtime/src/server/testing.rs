@@ -158,10 +158,7 @@ macro_rules! call {
 type StateParts = (Option<pb6::DynamicValue>, Vec<u8>, Vec<pb6::Diagnostic>);
 
 /// A call's answer as a [`StateResult`], or the gRPC failure as one.
-fn state_result(
-    response: Result<StateParts, tonic::Status>,
-    ty: Type,
-) -> StateResult {
+fn state_result(response: Result<StateParts, tonic::Status>, ty: Type) -> StateResult {
     match response {
         Ok((state, private, diagnostics)) => {
             let mut diagnostics = diagnostics_of(diagnostics);
