@@ -5,7 +5,7 @@
 
 #![recursion_limit = "256"]
 
-use tfschema::{msgpack, TfSchema, TfValue};
+use tfschema::{msgpack, TfSchema, TfType, TfValue, Value};
 
 #[derive(TfSchema, TfValue, Debug, PartialEq)]
 struct S0 {
@@ -357,9 +357,22 @@ struct S49 {
 
 #[test]
 fn fifty_levels_round_trip_and_the_plan_view_reads_them() {
-    let value = S0 { x: "0".into(), inner: vec![S1 { x: "1".into(), inner: vec![S2 { x: "2".into(), inner: vec![S3 { x: "3".into(), inner: vec![S4 { x: "4".into(), inner: vec![S5 { x: "5".into(), inner: vec![S6 { x: "6".into(), inner: vec![S7 { x: "7".into(), inner: vec![S8 { x: "8".into(), inner: vec![S9 { x: "9".into(), inner: vec![S10 { x: "10".into(), inner: vec![S11 { x: "11".into(), inner: vec![S12 { x: "12".into(), inner: vec![S13 { x: "13".into(), inner: vec![S14 { x: "14".into(), inner: vec![S15 { x: "15".into(), inner: vec![S16 { x: "16".into(), inner: vec![S17 { x: "17".into(), inner: vec![S18 { x: "18".into(), inner: vec![S19 { x: "19".into(), inner: vec![S20 { x: "20".into(), inner: vec![S21 { x: "21".into(), inner: vec![S22 { x: "22".into(), inner: vec![S23 { x: "23".into(), inner: vec![S24 { x: "24".into(), inner: vec![S25 { x: "25".into(), inner: vec![S26 { x: "26".into(), inner: vec![S27 { x: "27".into(), inner: vec![S28 { x: "28".into(), inner: vec![S29 { x: "29".into(), inner: vec![S30 { x: "30".into(), inner: vec![S31 { x: "31".into(), inner: vec![S32 { x: "32".into(), inner: vec![S33 { x: "33".into(), inner: vec![S34 { x: "34".into(), inner: vec![S35 { x: "35".into(), inner: vec![S36 { x: "36".into(), inner: vec![S37 { x: "37".into(), inner: vec![S38 { x: "38".into(), inner: vec![S39 { x: "39".into(), inner: vec![S40 { x: "40".into(), inner: vec![S41 { x: "41".into(), inner: vec![S42 { x: "42".into(), inner: vec![S43 { x: "43".into(), inner: vec![S44 { x: "44".into(), inner: vec![S45 { x: "45".into(), inner: vec![S46 { x: "46".into(), inner: vec![S47 { x: "47".into(), inner: vec![S48 { x: "48".into(), inner: vec![S49 { x: "leaf".into() }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] }] };
-    let bytes = msgpack::to_vec(&value).unwrap();
-    assert_eq!(msgpack::from_slice::<S0>(&bytes).unwrap(), value);
+    // The value, built as a dynamic value from the leaf up (a nested struct
+    // literal 50 deep would take rustfmt minutes).
+    let mut value = Value::object([("x", Value::from("leaf"))]);
+    let mut ty = S49::tf_type();
+    for level in (0..49).rev() {
+        value = Value::object([
+            ("x", Value::from(level.to_string())),
+            ("inner", Value::list(ty, vec![value])),
+        ]);
+        ty = value.ty();
+    }
+    assert_eq!(ty, S0::tf_type());
+    let bytes = msgpack::value_to_vec(&value, &ty).unwrap();
+    let typed: S0 = msgpack::from_slice(&bytes).unwrap();
+    assert_eq!(typed.inner[0].inner[0].x, "2");
+    assert_eq!(msgpack::to_vec(&typed).unwrap(), bytes);
     let plan: S0Plan = msgpack::from_slice(&bytes).unwrap();
     assert_eq!(msgpack::to_vec(&plan).unwrap(), bytes);
     // 50 levels of blocks in the schema.
