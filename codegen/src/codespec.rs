@@ -137,29 +137,30 @@ fn attribute(a: &Attribute, target: Target) -> Json {
         Vec::new()
     };
     if !validators.is_empty() {
-        let list = validators
-            .into_iter()
-            .map(|cv| {
-                let imports = cv
-                    .imports
-                    .into_iter()
-                    .map(|p| Json::Object(vec![("path", Json::String(p))]))
-                    .collect();
-                Json::Object(vec![(
-                    "custom",
-                    Json::Object(vec![
-                        ("imports", Json::Array(imports)),
-                        ("schema_definition", Json::String(cv.schema_definition)),
-                    ]),
-                )])
-            })
-            .collect();
+        let list = validators.into_iter().map(custom_validator_json).collect();
         body.push(("validators", Json::Array(list)));
     }
     Json::Object(vec![
         ("name", Json::String(a.terraform_name())),
         (key, Json::Object(body)),
     ])
+}
+
+/// A custom validator as the code spec writes it:
+/// `{"custom": {"imports": [{"path": ..}], "schema_definition": ..}}`.
+pub(crate) fn custom_validator_json(cv: CustomValidator) -> Json {
+    let imports = cv
+        .imports
+        .into_iter()
+        .map(|p| Json::Object(vec![("path", Json::String(p))]))
+        .collect();
+    Json::Object(vec![(
+        "custom",
+        Json::Object(vec![
+            ("imports", Json::Array(imports)),
+            ("schema_definition", Json::String(cv.schema_definition)),
+        ]),
+    )])
 }
 
 /// A static default as the code spec writes it: `{"static": value}`.

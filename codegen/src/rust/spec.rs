@@ -832,21 +832,7 @@ fn attr_list(attrs: &[Attr], target: Target) -> Json {
 fn validators_json(list: &[Validator]) -> Json {
     Json::Array(
         list.iter()
-            .map(|v| {
-                let cv = v.to_custom();
-                let imports = cv
-                    .imports
-                    .into_iter()
-                    .map(|p| Json::Object(vec![("path", Json::String(p))]))
-                    .collect();
-                Json::Object(vec![(
-                    "custom",
-                    Json::Object(vec![
-                        ("imports", Json::Array(imports)),
-                        ("schema_definition", Json::String(cv.schema_definition)),
-                    ]),
-                )])
-            })
+            .map(|v| crate::codespec::custom_validator_json(v.to_custom()))
             .collect(),
     )
 }
