@@ -439,19 +439,22 @@ fn typed<T: FromValue>(value: Value, diagnostics: &mut Diagnostics) -> Option<T>
 /// Derived validators plus the type's own hook, on a configuration that may
 /// hold unknowns.
 fn validate_model<M: Model>(
+    block: &Block,
     config: &Value,
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
     let mut diagnostics = M::validate_value(config);
-    if let Some(view) =
-        typed::<PlanView<M>>(config_view(&M::block(), config.clone()), &mut diagnostics)
-    {
+    if let Some(view) = typed::<PlanView<M>>(config_view(block, config.clone()), &mut diagnostics) {
         diagnostics.extend(hook(&view));
     }
     diagnostics
 }
 
-struct ResourceAdapter<R>(R);
+/// A resource with its schema block, built once.
+struct ResourceAdapter<R> {
+    resource: R,
+    block: Block,
+}
 
 impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     fn schema(&self) -> Schema {
@@ -459,7 +462,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     }
 
     fn validate(&self, config: &Value) -> Diagnostics {
-        validate_model::<R::Model>(config, |view| self.0.validate(view))
+        validate_model::<R::Model>(&self.block, config, |view| self.resource.validate(view))
     }
 
     fn upgrade(&self, version: i64, json: &[u8]) -> Result<Value, Diagnostics> {
@@ -481,7 +484,9 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 ),
             ));
         }
-        let model = self.0.upgrade_state(StateUpgrade { version, json })?;
+        let model = self
+            .resource
+            .upgrade_state(StateUpgrade { version, json })?;
         Ok(model.to_value())
     }
 
@@ -492,11 +497,11 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     ) -> BoxFuture<'a, raw::ReadResourceResponse> {
         Box::pin(async move {
             let mut response = raw::ReadResourceResponse::default();
-            let block = R::Model::block();
+            let block = &self.block;
             let Some(model) = typed::<R::Model>(current, &mut response.diagnostics) else {
                 return response;
             };
-            let result = self.0.read(&mut ctx, model).await;
+            let result = self.resource.read(&mut ctx, model).await;
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
@@ -521,7 +526,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
         request: raw::PlanResourceChangeRequest,
     ) -> BoxFuture<'a, raw::PlanResourceChangeResponse> {
         Box::pin(async move {
-            let block = R::Model::block();
+            let block = &self.block;
             // Terraform proposes the configured write-only values, but the
             // prior state never holds them: compared as they are, every
             // plan of a resource with a write-only value set would count as
@@ -557,14 +562,16 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             } else {
                 typed::<R::Model>(request.prior_state, d).map(Some)
             };
-            let (Some(prior), Some(config), Some(planned_view), Some(baseline)) = (
+            let (Some(prior), Some(config), Some(planned_view)) = (
                 prior,
-                typed::<PlanView<R::Model>>(config_view(&block, request.config), d),
-                typed::<PlanView<R::Model>>(planned_value.clone(), d),
+                typed::<PlanView<R::Model>>(config_view(block, request.config), d),
                 typed::<PlanView<R::Model>>(planned_value, d),
             ) else {
                 return response;
             };
+            // The default plan as the typed view reads it (refinements of
+            // `Unknown<T>` fields dropped), to tell whether the hook changed it.
+            let baseline = planned_view.to_value();
             let mut plan = ResourcePlan {
                 prior,
                 config,
@@ -572,7 +579,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 requires_replace: std::mem::take(&mut response.requires_replace),
             };
             ctx.private = std::mem::take(&mut response.planned_private);
-            let result = self.0.modify_plan(&mut ctx, &mut plan).await;
+            let result = self.resource.modify_plan(&mut ctx, &mut plan).await;
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
@@ -585,7 +592,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             // Keep the default plan's value (with any refinements Terraform
             // sent) unless the hook changed something.
             let adjusted = plan.planned.to_value();
-            if adjusted != baseline.to_value() {
+            if adjusted != baseline {
                 response.planned_state = Some(adjusted);
             }
             response
@@ -598,7 +605,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
         request: raw::ApplyResourceChangeRequest,
     ) -> BoxFuture<'a, raw::ApplyResourceChangeResponse> {
         Box::pin(async move {
-            let block = R::Model::block();
+            let block = &self.block;
             let mut response = raw::ApplyResourceChangeResponse::default();
             let d = &mut response.diagnostics;
             let prior_value = request.prior_state.clone();
@@ -607,7 +614,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 let Some(prior) = typed::<R::Model>(request.prior_state, d) else {
                     return response;
                 };
-                self.0.delete(&mut ctx, prior).await.map(|()| None)
+                self.resource.delete(&mut ctx, prior).await.map(|()| None)
             } else {
                 // Write-only values are not in the plan; the model gets them
                 // from the configuration.
@@ -617,12 +624,15 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                     return response;
                 };
                 if request.prior_state.is_null() {
-                    self.0.create(&mut ctx, planned).await.map(Some)
+                    self.resource.create(&mut ctx, planned).await.map(Some)
                 } else {
                     let Some(prior) = typed::<R::Model>(request.prior_state, d) else {
                         return response;
                     };
-                    self.0.update(&mut ctx, prior, planned).await.map(Some)
+                    self.resource
+                        .update(&mut ctx, prior, planned)
+                        .await
+                        .map(Some)
                 }
             };
             response
@@ -661,8 +671,8 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
         id: String,
     ) -> BoxFuture<'a, raw::ImportResourceStateResponse> {
         Box::pin(async move {
-            let block = R::Model::block();
-            let result = self.0.import(&mut ctx, &id).await;
+            let block = &self.block;
+            let result = self.resource.import(&mut ctx, &id).await;
             let mut response = raw::ImportResourceStateResponse {
                 diagnostics: std::mem::take(&mut ctx.diagnostics),
                 ..Default::default()
@@ -684,7 +694,11 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     }
 }
 
-struct DataSourceAdapter<D>(D);
+/// A data source with its schema block, built once.
+struct DataSourceAdapter<D> {
+    data_source: D,
+    block: Block,
+}
 
 impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
     fn schema(&self) -> Schema {
@@ -692,7 +706,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
     }
 
     fn validate(&self, config: &Value) -> Diagnostics {
-        validate_model::<D::Model>(config, |view| self.0.validate(view))
+        validate_model::<D::Model>(&self.block, config, |view| self.data_source.validate(view))
     }
 
     fn read<'a>(
@@ -702,11 +716,11 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
     ) -> BoxFuture<'a, raw::ReadDataSourceResponse> {
         Box::pin(async move {
             let mut response = raw::ReadDataSourceResponse::default();
-            let config = config_view(&D::Model::block(), config);
+            let config = config_view(&self.block, config);
             let Some(model) = typed::<D::Model>(config, &mut response.diagnostics) else {
                 return response;
             };
-            let result = self.0.read(&mut ctx, model).await;
+            let result = self.data_source.read(&mut ctx, model).await;
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
@@ -730,6 +744,8 @@ pub struct TypedProvider<P: Provider> {
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
+    /// The provider configuration's block, built once.
+    config_block: Block,
 }
 
 impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
@@ -752,6 +768,7 @@ impl<P: Provider> TypedProvider<P> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             client: RwLock::new(None),
+            config_block: P::Config::block(),
         }
     }
 
@@ -761,8 +778,13 @@ impl<P: Provider> TypedProvider<P> {
         type_name: impl Into<String>,
         resource: R,
     ) -> Self {
-        self.resources
-            .insert(type_name.into(), Box::new(ResourceAdapter(resource)));
+        self.resources.insert(
+            type_name.into(),
+            Box::new(ResourceAdapter {
+                resource,
+                block: R::Model::block(),
+            }),
+        );
         self
     }
 
@@ -772,8 +794,13 @@ impl<P: Provider> TypedProvider<P> {
         type_name: impl Into<String>,
         data_source: D,
     ) -> Self {
-        self.data_sources
-            .insert(type_name.into(), Box::new(DataSourceAdapter(data_source)));
+        self.data_sources.insert(
+            type_name.into(),
+            Box::new(DataSourceAdapter {
+                data_source,
+                block: D::Model::block(),
+            }),
+        );
         self
     }
 
@@ -812,7 +839,9 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         request: raw::ValidateProviderConfigRequest,
         _stop: StopSignal,
     ) -> Diagnostics {
-        validate_model::<P::Config>(&request.config, |view| self.provider.validate(view))
+        validate_model::<P::Config>(&self.config_block, &request.config, |view| {
+            self.provider.validate(view)
+        })
     }
 
     async fn configure_provider(
@@ -821,7 +850,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> Diagnostics {
         let mut diagnostics = Diagnostics::new();
-        let config = config_view(&P::Config::block(), request.config);
+        let config = config_view(&self.config_block, request.config);
         let Some(config) = typed::<PlanView<P::Config>>(config, &mut diagnostics) else {
             return diagnostics;
         };
