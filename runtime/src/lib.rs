@@ -31,6 +31,7 @@ pub mod refinement;
 pub mod schema;
 #[cfg(feature = "server")]
 pub mod server;
+mod set;
 pub mod show;
 pub mod types;
 pub mod validate;

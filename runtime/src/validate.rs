@@ -18,6 +18,8 @@
 //! on a list of strings checks each string); diagnostics name the element's
 //! path, except inside sets, which Terraform cannot address.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use regex::Regex;
@@ -26,6 +28,7 @@ use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::number::Number;
 use crate::refinement::{NumberBound, Refinements};
+use crate::set::ExactKey;
 use crate::types::Type;
 use crate::value::{numbers_equal, Value};
 
@@ -421,14 +424,26 @@ pub fn items(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_
 /// A list's known elements are pairwise distinct.
 pub fn unique(value: &Value, ctx: &mut Ctx<'_>) {
     let Value::List(_, items) = value else { return };
+    // Only wholly known elements can be equal; found by hash, not by
+    // comparing each pair.
+    let mut first_at = HashMap::with_capacity(items.len());
     for (i, a) in items.iter().enumerate() {
-        if let Some(j) = items[..i].iter().position(|b| b.equals(a) == Some(true)) {
-            let detail = format!(
-                "Attribute {} elements must be unique; element {i} repeats element {j}",
-                ctx.name()
-            );
-            ctx.error("Duplicate List Value", detail, || quoted(a));
-            return;
+        if !a.is_wholly_known() {
+            continue;
+        }
+        match first_at.entry(ExactKey(a)) {
+            Entry::Vacant(slot) => {
+                slot.insert(i);
+            }
+            Entry::Occupied(first) => {
+                let j: usize = *first.get();
+                let detail = format!(
+                    "Attribute {} elements must be unique; element {i} repeats element {j}",
+                    ctx.name()
+                );
+                ctx.error("Duplicate List Value", detail, || quoted(a));
+                return;
+            }
         }
     }
 }

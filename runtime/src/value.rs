@@ -5,7 +5,6 @@
 //! This is the representation for tooling, tests and `dynamic` attributes;
 //! derived model structs encode and decode without it.
 
-use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use unicode_normalization::UnicodeNormalization;
@@ -69,7 +68,7 @@ impl Value {
     /// first: strings bytewise, numbers numerically, false before true,
     /// other types by go-cty's set hash text; then unknowns; then null).
     pub fn set(elem: Type, items: Vec<Value>) -> Value {
-        Value::Set(elem, canonical_set(items))
+        Value::Set(elem, crate::set::canonical_set(items))
     }
 
     /// A map; keys are normalised to NFC (a later key equal after
@@ -301,74 +300,6 @@ pub(crate) fn nfc_owned(s: String) -> String {
     } else {
         s.nfc().collect()
     }
-}
-
-/// Sort key of a set element, as go-cty's `setRules.Less`.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-enum SetKey {
-    Known(KnownKey),
-    Unknown,
-    Null,
-}
-
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-enum KnownKey {
-    Bool(bool),
-    Number(Number),
-    String(String),
-    Hash(String),
-}
-
-fn set_key(v: &Value) -> SetKey {
-    match v {
-        Value::Null(_) => SetKey::Null,
-        Value::Unknown(..) => SetKey::Unknown,
-        Value::Bool(b) => SetKey::Known(KnownKey::Bool(*b)),
-        Value::Number(n) => SetKey::Known(KnownKey::Number(n.clone())),
-        Value::String(s) => SetKey::Known(KnownKey::String(s.clone())),
-        other => {
-            let mut hash = String::new();
-            other.write_set_hash(&mut hash);
-            SetKey::Known(KnownKey::Hash(hash))
-        }
-    }
-}
-
-/// The order in which go-cty iterates a set holding `values` (already
-/// merged): indices into `values`, sorted stably by go-cty's `Less`.
-pub(crate) fn set_order(values: &[Value]) -> Vec<usize> {
-    let keys: Vec<SetKey> = values.iter().map(set_key).collect();
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
-    order
-}
-
-/// Merges equal known elements (keeping the first) and orders the rest as
-/// go-cty iterates a set.
-pub(crate) fn canonical_set(items: Vec<Value>) -> Vec<Value> {
-    if items.len() <= 1 {
-        return items;
-    }
-    let mut keyed: Vec<(SetKey, Value)> = items.into_iter().map(|v| (set_key(&v), v)).collect();
-    // Stable: elements with equal keys keep their input order, as go-cty's
-    // sort.SliceStable over insertion order does.
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<Value> = Vec::with_capacity(keyed.len());
-    let mut run_start = 0;
-    let mut prev_key: Option<SetKey> = None;
-    for (key, value) in keyed {
-        if prev_key.as_ref().map(|k| k.cmp(&key)) != Some(Ordering::Equal) {
-            run_start = out.len();
-        }
-        let duplicate = out[run_start..]
-            .iter()
-            .any(|kept| kept.equals(&value) == Some(true));
-        if !duplicate {
-            out.push(value);
-        }
-        prev_key = Some(key);
-    }
-    out
 }
 
 /// Go's `%q` for the set hash: quotes, backslash escapes for `"` and `\`,

@@ -13,8 +13,9 @@ use crate::json::read::{Reader, Token};
 use crate::json::write::{write_number, write_string};
 use crate::msgpack::value::{check_attributes, check_element_types};
 use crate::number::Number;
+use crate::set::canonical_set;
 use crate::types::Type;
-use crate::value::{canonical_set, nfc_owned, unify_element_type, Value};
+use crate::value::{nfc_owned, unify_element_type, Value};
 
 /// Options for reading JSON.
 #[derive(Debug, Clone, Default)]

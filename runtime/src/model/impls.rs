@@ -16,8 +16,9 @@ use crate::msgpack::encode::{is_nfc, PRESIZE_MIN_ITEMS};
 use crate::msgpack::{Decoder, Encoder};
 use crate::number::Number;
 use crate::refinement::RefineKind;
+use crate::set::set_order;
 use crate::types::Type;
-use crate::value::{nfc_owned, set_order, Value};
+use crate::value::{nfc_owned, Value};
 
 // ---------------------------------------------------------------- helpers
 

@@ -8,12 +8,13 @@ use std::fmt;
 use crate::error::Result;
 use crate::json::read::Reader;
 use crate::model::impls::{
-    check_dynamic_elements, decode_seq_json, decode_seq_msgpack, element_type, encode_set_json,
-    encode_set_msgpack, seq_from_value,
+    check_dynamic_elements, decode_seq_json, decode_seq_msgpack, element_type, encode_seq_json,
+    encode_seq_msgpack, seq_from_value,
 };
 use crate::model::{unknown_error, FromValue, TfDecode, TfEncode, TfType};
 use crate::msgpack::{Decoder, Encoder, UnknownExt};
 use crate::refinement::{RefineKind, Refinements};
+use crate::set;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -221,9 +222,24 @@ fn json_unknown() -> crate::Error {
     )
 }
 
-/// A Terraform set: equal known elements merge (the first one stays),
-/// unknown elements never merge with anything; written in go-cty's order.
-/// Iteration follows insertion order.
+/// A Terraform set: equal known elements merge (the first one stays) and
+/// unknown elements never merge.
+///
+/// The elements are kept, iterated and written in go-cty's order (strings
+/// bytewise, numbers numerically, false before true, other values by
+/// go-cty's set hash text; then unknowns; then null). A set read from
+/// Terraform is already in that order, so it is written back as it came.
+/// Building a set of `n` elements costs O(n log n): each element's sort key
+/// is computed once, and no two elements are compared pairwise.
+///
+/// ```
+/// use tfschema::Set;
+///
+/// let mut tags: Set<String> = ["b", "a", "b"].map(String::from).into_iter().collect();
+/// assert!(tags.insert("c".to_string()));
+/// assert!(!tags.insert("a".to_string()));
+/// assert_eq!(tags.iter().collect::<Vec<_>>(), ["a", "b", "c"]);
+/// ```
 #[derive(Clone)]
 pub struct Set<T> {
     items: Vec<T>,
@@ -235,7 +251,7 @@ impl<T> Set<T> {
         Set { items: Vec::new() }
     }
 
-    /// The elements in insertion order.
+    /// The elements in go-cty's order.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.items.iter()
     }
@@ -250,7 +266,7 @@ impl<T> Set<T> {
         self.items.is_empty()
     }
 
-    /// The elements.
+    /// The elements, in go-cty's order.
     pub fn into_vec(self) -> Vec<T> {
         self.items
     }
@@ -259,19 +275,30 @@ impl<T> Set<T> {
 impl<T: TfEncode> Set<T> {
     /// Adds `value` unless an equal known element is present; returns
     /// whether it was added. Unknown values are always added. Equality is
-    /// go-cty's, compared through [`TfEncode::to_value`]: linear in the set's
-    /// size per insert, which suits the small sets of provider models.
+    /// go-cty's; the element goes to its place in go-cty's order, found by
+    /// binary search (O(log n) key computations).
     pub fn insert(&mut self, value: T) -> bool {
         let new = value.to_value();
-        if self
-            .items
-            .iter()
-            .any(|v| v.to_value().equals(&new) == Some(true))
-        {
-            return false;
+        match set::insert_position(self.items.len(), |i| self.items[i].to_value(), &new) {
+            Some(at) => {
+                self.items.insert(at, value);
+                true
+            }
+            None => false,
         }
-        self.items.push(value);
-        true
+    }
+
+    /// `items` merged and ordered as go-cty would: sort keys computed once
+    /// per element.
+    fn from_elements(items: Vec<T>) -> Self {
+        if items.len() <= 1 {
+            return Set { items };
+        }
+        let values: Vec<Value> = items.iter().map(TfEncode::to_value).collect();
+        let members = set::set_members(&values);
+        Set {
+            items: set::take_in_order(items, &members),
+        }
     }
 }
 
@@ -288,25 +315,25 @@ impl<T: fmt::Debug> fmt::Debug for Set<T> {
 }
 
 impl<T: PartialEq> PartialEq for Set<T> {
-    /// Same elements, in any order.
+    /// The same elements. Both sets are in go-cty's order, so they are
+    /// compared element by element; elements that go-cty cannot order
+    /// (distinct values whose set hash texts collide) stay in insertion
+    /// order, so two sets holding such elements compare equal only when
+    /// they were added in the same order.
     fn eq(&self, other: &Self) -> bool {
-        self.items.len() == other.items.len() && self.items.iter().all(|a| other.items.contains(a))
+        self.items == other.items
     }
 }
 
 impl<T: TfEncode> FromIterator<T> for Set<T> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
-        let mut set = Set::new();
-        for v in iter {
-            set.insert(v);
-        }
-        set
+        Set::from_elements(iter.into_iter().collect())
     }
 }
 
 impl<T: TfEncode> From<Vec<T>> for Set<T> {
     fn from(items: Vec<T>) -> Self {
-        items.into_iter().collect()
+        Set::from_elements(items)
     }
 }
 
@@ -337,30 +364,31 @@ impl<T: TfType> TfType for Set<T> {
 impl<T: TfEncode> TfEncode for Set<T> {
     fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
         check_dynamic_elements(self.items.iter())?;
-        encode_set_msgpack(enc, self.items.iter())
+        encode_seq_msgpack(enc, self.items.iter())
     }
     fn encode_json(&self, out: &mut String) -> Result<()> {
         check_dynamic_elements(self.items.iter())?;
-        encode_set_json(out, self.items.iter())
+        encode_seq_json(out, self.items.iter())
     }
     fn to_value(&self) -> Value {
+        // The elements are merged and in order already.
         let items: Vec<Value> = self.items.iter().map(TfEncode::to_value).collect();
-        Value::set(element_type::<T>(&items), items)
+        Value::Set(element_type::<T>(&items), items)
     }
 }
 
 impl<'de, T: TfDecode<'de> + TfEncode> TfDecode<'de> for Set<T> {
     fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        Ok(decode_seq_msgpack::<T>(dec)?.into_iter().collect())
+        decode_seq_msgpack::<T>(dec).map(Set::from_elements)
     }
     fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(decode_seq_json::<T>(r)?.into_iter().collect())
+        decode_seq_json::<T>(r).map(Set::from_elements)
     }
 }
 
 impl<T: FromValue + TfEncode> FromValue for Set<T> {
     fn from_value(value: Value) -> Result<Self> {
-        Ok(seq_from_value::<T>(value, "set")?.into_iter().collect())
+        seq_from_value::<T>(value, "set").map(Set::from_elements)
     }
 }
 
@@ -407,5 +435,90 @@ impl<'de, T: TfDecode<'de>> TfDecode<'de> for Sensitive<T> {
 impl<T: FromValue> FromValue for Sensitive<T> {
     fn from_value(value: Value) -> Result<Self> {
         T::from_value(value).map(Sensitive)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    thread_local! {
+        static TO_VALUE_CALLS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// A number that counts how often it is turned into a `Value` (what
+    /// set keys are computed from).
+    #[derive(Debug, Clone, PartialEq)]
+    struct Counted(i64);
+
+    impl TfType for Counted {
+        const REFINE_KIND: RefineKind = RefineKind::Number;
+        fn tf_type() -> Type {
+            Type::Number
+        }
+    }
+
+    impl TfEncode for Counted {
+        fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+            self.0.encode_msgpack(enc)
+        }
+        fn encode_json(&self, out: &mut String) -> Result<()> {
+            self.0.encode_json(out)
+        }
+        fn to_value(&self) -> Value {
+            TO_VALUE_CALLS.with(|c| c.set(c.get() + 1));
+            self.0.to_value()
+        }
+    }
+
+    fn calls() -> usize {
+        TO_VALUE_CALLS.with(|c| c.replace(0))
+    }
+
+    /// Building a set computes each element's key once; inserting into a
+    /// set of n elements looks at O(log n) of them. Pairwise comparison
+    /// would need n² / 2 and n.
+    #[test]
+    fn set_keys_are_computed_once_per_element() {
+        calls();
+        let n: i64 = 4096;
+        let set: Set<Counted> = (0..n).rev().map(|i| Counted(i * 2)).collect();
+        assert_eq!(calls(), n as usize);
+        assert_eq!(set.iter().next(), Some(&Counted(0)));
+        let mut set = set;
+        assert!(set.insert(Counted(101)));
+        assert!(calls() <= 2 + 13, "binary search plus a look back");
+        assert!(!set.insert(Counted(4000)));
+        assert!(calls() <= 2 + 13);
+        let items: Vec<i64> = set.iter().map(|c| c.0).collect();
+        assert!(items.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(items.len(), n as usize + 1);
+    }
+
+    #[test]
+    fn sets_keep_go_cty_order_whatever_the_insertion_order() {
+        let mut a: Set<String> = Set::new();
+        for v in ["b", "c", "a", "b"] {
+            a.insert(v.to_string());
+        }
+        let b: Set<String> = ["a", "c", "b"].map(String::from).into_iter().collect();
+        assert_eq!(a, b);
+        assert_eq!(a.into_vec(), ["a", "b", "c"]);
+        let unknowns: Set<Unknown<String>> = vec![
+            Unknown::Unknown,
+            Unknown::Known("z".to_string()),
+            Unknown::Unknown,
+        ]
+        .into();
+        assert_eq!(
+            unknowns.into_vec(),
+            [
+                Unknown::Known("z".to_string()),
+                Unknown::Unknown,
+                Unknown::Unknown
+            ]
+        );
     }
 }

@@ -24,7 +24,7 @@
 //! [`proposed_new`] is Terraform's own proposal rule, for tests that drive a
 //! provider without Terraform.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
@@ -32,6 +32,7 @@ use crate::refinement::Refinements;
 use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestingMode, ObjectNesting, PlanPolicy,
 };
+use crate::set::SameKey;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -312,14 +313,20 @@ impl Planner {
                     Some(Value::Set(_, xs)) => xs.as_slice(),
                     _ => &[],
                 };
+                // Each element's identical prior element, found by hash.
+                let mut by_value: HashMap<SameKey<'_>, &Value> =
+                    HashMap::with_capacity(prior_items.len());
+                for p in prior_items {
+                    by_value.entry(SameKey(p)).or_insert(p);
+                }
                 let items = items
                     .into_iter()
                     .map(|item| {
-                        let p = prior_items.iter().find(|p| **p == item).cloned();
+                        let p = by_value.get(&SameKey(&item)).copied();
                         // The item came from the configuration: it is its own config.
                         // Paths stop at the set: no element step is pushed.
                         let c = item.clone();
-                        self.block(block, p.as_ref(), item, Some(&c))
+                        self.block(block, p, item, Some(&c))
                     })
                     .collect();
                 Value::set(ty, items)
@@ -646,12 +653,10 @@ fn propose_nested(
                 Some(Value::Set(_, xs)) => xs.as_slice(),
                 _ => &[],
             };
+            let mut pairing = ConfiguredPairing::new(block, prior_items);
             let items = items
                 .iter()
-                .map(|c| {
-                    let p = prior_items.iter().find(|p| same_configured(block, p, c));
-                    propose_block(block, p, c)
-                })
+                .map(|c| propose_block(block, pairing.prior_of(c), c))
                 .collect();
             Value::set(ty.clone(), items)
         }
@@ -685,15 +690,62 @@ fn propose_keyed(
         .collect()
 }
 
-/// Whether two objects of `block` agree on every attribute that is not
-/// computed (how Terraform pairs set elements of the prior state with the
-/// configuration's).
-fn same_configured(block: &Block, prior: &Value, config: &Value) -> bool {
-    block.attributes.iter().all(|a| {
-        let (p, c) = (attr(Some(prior), &a.name), attr(Some(config), &a.name));
-        (a.computed && c.is_none_or(Value::is_null)) || p == c
-    }) && block
+/// Pairs set elements of the configuration with those of the prior state
+/// as Terraform does: the first prior object that agrees with the
+/// configured one on every attribute and block, except computed attributes
+/// the configuration leaves null. Found by hash: the prior objects are
+/// indexed once for each set of computed attributes left null.
+struct ConfiguredPairing<'a> {
+    block: &'a Block,
+    prior: &'a [Value],
+    by_wildcards: HashMap<Vec<bool>, HashMap<Vec<Option<SameKey<'a>>>, &'a Value>>,
+}
+
+impl<'a> ConfiguredPairing<'a> {
+    fn new(block: &'a Block, prior: &'a [Value]) -> Self {
+        ConfiguredPairing {
+            block,
+            prior,
+            by_wildcards: HashMap::new(),
+        }
+    }
+
+    fn prior_of(&mut self, config: &Value) -> Option<&'a Value> {
+        let block = self.block;
+        let wildcards: Vec<bool> = block
+            .attributes
+            .iter()
+            .map(|a| a.computed && attr(Some(config), &a.name).is_none_or(Value::is_null))
+            .collect();
+        let key = configured_key(block, &wildcards, config);
+        let prior = self.prior;
+        let index = self.by_wildcards.entry(wildcards).or_insert_with_key(|w| {
+            let mut index = HashMap::with_capacity(prior.len());
+            for p in prior {
+                index.entry(configured_key(block, w, p)).or_insert(p);
+            }
+            index
+        });
+        index.get(&key).copied()
+    }
+}
+
+/// The attributes and blocks of `object` that pairing compares: every one
+/// but the wildcards.
+fn configured_key<'v>(
+    block: &Block,
+    wildcards: &[bool],
+    object: &'v Value,
+) -> Vec<Option<SameKey<'v>>> {
+    let attributes = block
+        .attributes
+        .iter()
+        .zip(wildcards)
+        .filter(|(_, w)| !**w)
+        .map(|(a, _)| attr(Some(object), &a.name).map(SameKey));
+    let blocks = block
         .block_types
         .iter()
-        .all(|nb| attr(Some(prior), &nb.type_name) == attr(Some(config), &nb.type_name))
+        .map(|nb| attr(Some(object), &nb.type_name).map(SameKey));
+    attributes.chain(blocks).collect()
 }

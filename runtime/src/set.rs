@@ -1,0 +1,335 @@
+//! go-cty's set semantics, in O(n log n): the order in which a set is
+//! iterated and written, and which elements merge.
+//!
+//! Each element gets one sort key (a string, number or bool as itself; any
+//! other value as go-cty's set hash text), computed once. Elements are
+//! sorted stably by it, and only elements with equal keys can merge: equal
+//! primitives always do, unknowns never do, and wholly known values whose
+//! hash texts collide are told apart by [`ExactKey`], a hash that agrees
+//! with go-cty's `Equals`. No two elements are compared pairwise.
+
+use std::cmp::Ordering;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+
+use crate::number::Number;
+use crate::value::Value;
+
+/// Sort key of a set element, as go-cty's `setRules.Less`: known values
+/// first, then unknowns, then null.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SetKey<'a> {
+    Known(KnownKey<'a>),
+    Unknown,
+    Null,
+}
+
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum KnownKey<'a> {
+    Bool(bool),
+    Number(&'a Number),
+    String(&'a str),
+    /// go-cty's set hash text.
+    Hash(String),
+}
+
+fn set_key(v: &Value) -> SetKey<'_> {
+    match v {
+        Value::Null(_) => SetKey::Null,
+        Value::Unknown(..) => SetKey::Unknown,
+        Value::Bool(b) => SetKey::Known(KnownKey::Bool(*b)),
+        Value::Number(n) => SetKey::Known(KnownKey::Number(n)),
+        Value::String(s) => SetKey::Known(KnownKey::String(s)),
+        other => {
+            let mut hash = String::new();
+            other.write_set_hash(&mut hash);
+            SetKey::Known(KnownKey::Hash(hash))
+        }
+    }
+}
+
+/// The order in which go-cty iterates a set holding `values` (already
+/// merged): indices into `values`, sorted stably by go-cty's `Less`.
+pub(crate) fn set_order(values: &[Value]) -> Vec<usize> {
+    let keys: Vec<SetKey<'_>> = values.iter().map(set_key).collect();
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
+    order
+}
+
+/// The elements go-cty keeps of a set built from `values`, in its order:
+/// indices into `values`. Of equal known elements the first stays; unknown
+/// elements (and values holding one) never merge; nulls merge.
+pub(crate) fn set_members(values: &[Value]) -> Vec<usize> {
+    let keys: Vec<SetKey<'_>> = values.iter().map(set_key).collect();
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    // Stable: elements with equal keys keep their input order, as go-cty's
+    // sort.SliceStable over insertion order does.
+    order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
+    let mut kept = Vec::with_capacity(order.len());
+    let mut start = 0;
+    while start < order.len() {
+        let key = &keys[order[start]];
+        let end = start
+            + order[start..]
+                .iter()
+                .take_while(|&&i| keys[i].cmp(key) == Ordering::Equal)
+                .count();
+        let run = &order[start..end];
+        match key {
+            SetKey::Unknown => kept.extend_from_slice(run),
+            // Equal primitives are the same value; nulls are all equal.
+            SetKey::Null | SetKey::Known(KnownKey::Bool(_) | KnownKey::Number(_)) => {
+                kept.push(run[0]);
+            }
+            SetKey::Known(KnownKey::String(_)) => kept.push(run[0]),
+            SetKey::Known(KnownKey::Hash(_)) if run.len() == 1 => kept.push(run[0]),
+            // A hash collision (numbers agree to 10 digits, or unknowns in
+            // the same places): keep each distinct wholly known value once.
+            SetKey::Known(KnownKey::Hash(_)) => {
+                let mut seen = HashSet::with_capacity(run.len());
+                kept.extend(run.iter().copied().filter(|&i| {
+                    !values[i].is_wholly_known() || seen.insert(ExactKey(&values[i]))
+                }));
+            }
+        }
+        start = end;
+    }
+    kept
+}
+
+/// Where `new` goes in a set of `len` elements already in go-cty's order
+/// (`element(i)` gives the i-th): after every element with a key at most
+/// its own, or `None` when an equal known element is there already.
+/// O(log n) calls of `element` (and a few more on a hash collision).
+pub(crate) fn insert_position(
+    len: usize,
+    element: impl Fn(usize) -> Value,
+    new: &Value,
+) -> Option<usize> {
+    let key = set_key(new);
+    let (mut lo, mut hi) = (0, len);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if set_key(&element(mid)) <= key {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    let merges = match &key {
+        SetKey::Unknown => false,
+        SetKey::Known(KnownKey::Hash(_)) => new.is_wholly_known(),
+        _ => true,
+    };
+    if merges {
+        // The elements with the same key sit just before `lo`.
+        for i in (0..lo).rev() {
+            let there = element(i);
+            if set_key(&there) != key {
+                break;
+            }
+            if ExactKey(&there) == ExactKey(new) {
+                return None;
+            }
+        }
+    }
+    Some(lo)
+}
+
+/// Merges equal known elements (keeping the first) and orders the rest as
+/// go-cty iterates a set.
+pub(crate) fn canonical_set(items: Vec<Value>) -> Vec<Value> {
+    if items.len() <= 1 {
+        return items;
+    }
+    let members = set_members(&items);
+    take_in_order(items, &members)
+}
+
+/// The elements of `items` at `indices`, in that order (each index at most
+/// once). Already in order and complete: `items` itself.
+pub(crate) fn take_in_order<T>(items: Vec<T>, indices: &[usize]) -> Vec<T> {
+    if indices.len() == items.len() && indices.iter().enumerate().all(|(i, &j)| i == j) {
+        return items;
+    }
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    indices.iter().filter_map(|&i| slots[i].take()).collect()
+}
+
+/// A wholly known value as a hash key that agrees with go-cty's `Equals`:
+/// equal values hash alike (numbers hash by their nearest `f64`, which is
+/// what [`numbers_equal`](crate::value::numbers_equal) compares when either side is not an integer, and
+/// exact for integers up to 2^53).
+///
+/// Integers beyond 2^53 that `numbers_equal` finds equal to a non-integer
+/// (by rounding both to the same `f64`) hash alike too, since both hash by
+/// that `f64`; types are not part of the key, as `Equals` ignores them.
+#[derive(Clone, Copy)]
+pub(crate) struct ExactKey<'a>(pub(crate) &'a Value);
+
+impl PartialEq for ExactKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.equals(other.0) == Some(true)
+    }
+}
+
+impl Eq for ExactKey<'_> {}
+
+impl Hash for ExactKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_value(self.0, state);
+    }
+}
+
+fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
+    match v {
+        Value::Null(_) => state.write_u8(0),
+        Value::Unknown(..) => state.write_u8(1),
+        Value::Bool(b) => {
+            state.write_u8(2);
+            b.hash(state);
+        }
+        Value::Number(n) => {
+            state.write_u8(3);
+            // +0.0 and -0.0 are equal numbers.
+            let f = n.to_f64();
+            state.write_u64(if f == 0.0 { 0 } else { f.to_bits() });
+        }
+        Value::String(s) => {
+            state.write_u8(4);
+            s.hash(state);
+        }
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            state.write_u8(5);
+            state.write_usize(items.len());
+            items.iter().for_each(|i| hash_value(i, state));
+        }
+        Value::Map(_, items) | Value::Object(items) => {
+            state.write_u8(6);
+            state.write_usize(items.len());
+            for (k, v) in items {
+                k.hash(state);
+                hash_value(v, state);
+            }
+        }
+    }
+}
+
+/// A value as a hash key with structural equality (`==`, types and exact
+/// numbers included): for finding an element's identical counterpart
+/// among many without comparing each pair.
+#[derive(Clone, Copy)]
+pub(crate) struct SameKey<'a>(pub(crate) &'a Value);
+
+impl PartialEq for SameKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for SameKey<'_> {}
+
+impl Hash for SameKey<'_> {
+    /// Structurally equal values are `Equals`-equal or both hold unknowns
+    /// in the same places, so [`ExactKey`]'s hash serves.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_value(self.0, state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Type;
+
+    fn s(v: &str) -> Value {
+        Value::string(v)
+    }
+
+    fn n(text: &str) -> Value {
+        Value::Number(Number::parse(text).expect("number"))
+    }
+
+    fn obj(id: Value, name: &str) -> Value {
+        Value::object([("id", id), ("name", s(name))])
+    }
+
+    #[test]
+    fn primitives_merge_in_place_and_nulls_merge() {
+        let items = vec![s("b"), s("a"), s("b"), Value::Null(Type::String), s("a")];
+        let members = set_members(&items);
+        assert_eq!(members, [1, 0, 3]);
+        let numbers = vec![n("2"), n("1.0"), n("1"), n("0.5")];
+        assert_eq!(set_members(&numbers), [3, 1, 0]);
+    }
+
+    #[test]
+    fn unknowns_never_merge_and_keep_insertion_order() {
+        let u = || Value::unknown(Type::String);
+        let items = vec![u(), s("x"), u(), u()];
+        assert_eq!(set_members(&items), [1, 0, 2, 3]);
+        // Objects holding an unknown share a hash text, and never merge.
+        let items = vec![
+            obj(Value::unknown(Type::String), "a"),
+            obj(Value::unknown(Type::String), "a"),
+        ];
+        assert_eq!(set_members(&items), [0, 1]);
+    }
+
+    /// Numbers that agree to 10 significant digits give objects the same
+    /// hash text: they stay apart (in insertion order) unless equal.
+    #[test]
+    fn hash_collisions_are_told_apart_exactly() {
+        let items = vec![
+            obj(n("1.00000000002"), "a"),
+            obj(n("1.00000000001"), "a"),
+            obj(n("1.00000000002"), "a"),
+            obj(n("1.00000000001"), "a"),
+            obj(n("0.5"), "a"),
+        ];
+        assert_eq!(set_members(&items), [4, 0, 1]);
+        // The float64 0.1 and the decimal 0.1 are equal numbers in go-cty.
+        let f = Value::Number(Number::from_f64(0.1).expect("finite"));
+        let items = vec![obj(f, "a"), obj(n("0.1"), "a")];
+        assert_eq!(set_members(&items), [0]);
+    }
+
+    #[test]
+    fn insert_finds_the_place_and_the_duplicate() {
+        let set: Vec<Value> = ["a", "c", "e"].map(s).to_vec();
+        let at = |v: &Value| insert_position(set.len(), |i| set[i].clone(), v);
+        assert_eq!(at(&s("d")), Some(2));
+        assert_eq!(at(&s("f")), Some(3));
+        assert_eq!(at(&s("c")), None);
+        assert_eq!(at(&Value::unknown(Type::String)), Some(3));
+        let objects = vec![obj(n("1.00000000001"), "a"), obj(n("2"), "a")];
+        let at = |v: &Value| insert_position(objects.len(), |i| objects[i].clone(), v);
+        assert_eq!(at(&obj(n("1.00000000002"), "a")), Some(1));
+        assert_eq!(at(&obj(n("1.00000000001"), "a")), None);
+        assert_eq!(at(&obj(Value::unknown(Type::Number), "a")), Some(2));
+    }
+
+    /// A set of 50,000 unknowns or of colliding objects is built without
+    /// comparing elements pairwise (over a billion comparisons, which
+    /// would take this test from milliseconds to about a minute).
+    #[test]
+    fn large_runs_of_equal_keys_stay_linear() {
+        let unknowns = vec![Value::unknown(Type::String); 50_000];
+        assert_eq!(set_members(&unknowns).len(), 50_000);
+        let colliding: Vec<Value> = (0..50_000)
+            .map(|i| obj(n(&format!("1.0000000000{i:05}")), "a"))
+            .collect();
+        assert_eq!(set_members(&colliding).len(), 50_000);
+    }
+
+    #[test]
+    fn exact_keys_agree_with_equals() {
+        use std::collections::HashSet;
+        let zero = Value::Number(Number::from_f64(0.0).expect("finite"));
+        let neg_zero = Value::Number(Number::from_f64(-0.0).expect("finite"));
+        let values = [zero, neg_zero, n("0"), n("1"), n("1.0")];
+        let keys: HashSet<ExactKey<'_>> = values.iter().map(ExactKey).collect();
+        assert_eq!(keys.len(), 2);
+    }
+}
