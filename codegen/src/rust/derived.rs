@@ -14,10 +14,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::spec::{Attr, BlockNesting, BlockSpec, Kind, Schema, Target};
-use super::validator::{Collection, Validator};
 use crate::error::{Error, ErrorKind};
-use crate::model::{Behavior, DefaultValue, ElementType, ObjectAttributeType};
+use crate::model::{
+    Attribute, Behavior, Block, BlockNesting, Collection, DefaultValue, ElementType, Kind,
+    ObjectAttributeType, Schema, Target, Validator,
+};
 
 /// What a compiled model reports about itself.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,7 +108,7 @@ impl DerivedModel {
                     max: items("max_items"),
                 });
             }
-            schema.blocks.push(BlockSpec {
+            schema.blocks.push(Block {
                 name: name.to_owned(),
                 nesting,
                 body,
@@ -119,7 +120,13 @@ impl DerivedModel {
         Ok(schema)
     }
 
-    fn attribute(&self, a: &Value, target: Target, num: &str, names: &str) -> Result<Attr, Error> {
+    fn attribute(
+        &self,
+        a: &Value,
+        target: Target,
+        num: &str,
+        names: &str,
+    ) -> Result<Attribute, Error> {
         let name = a
             .get("name")
             .and_then(Value::as_str)
@@ -194,7 +201,7 @@ impl DerivedModel {
                 }
             }),
         };
-        Ok(Attr {
+        Ok(Attribute {
             name: name.to_owned(),
             behavior,
             kind,
@@ -211,6 +218,7 @@ impl DerivedModel {
             description: nonempty(a.get("description")),
             sensitive: flag("sensitive"),
             validators: Vec::new(),
+            source: None,
         })
     }
 
