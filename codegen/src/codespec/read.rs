@@ -40,13 +40,8 @@ fn str_field(obj: &Value, key: &str) -> Option<String> {
 
 impl Reader {
     fn warn(&mut self, path: &[String], action: &str, reason: impl Into<String>) {
-        self.warnings.push(Warning {
-            context: self.context.clone(),
-            action: action.to_owned(),
-            reason: reason.into(),
-            pointer: None,
-            attribute_path: (!path.is_empty()).then(|| path.join(".")),
-        });
+        let warning = Warning::at(&self.context, path, action, reason.into());
+        self.warnings.push(warning);
     }
 
     fn spec(&mut self, root: &Value) -> Result<Spec, Error> {
@@ -208,48 +203,20 @@ impl Reader {
                 return Ok(None);
             }
         };
-        let default = match body.get("default") {
-            None => None,
-            Some(d) => match (d.get("static"), &kind) {
-                (Some(Value::Bool(b)), Kind::Bool) => Some(DefaultValue::Bool(*b)),
-                (Some(n), Kind::Int64) if n.as_i64().is_some() => {
-                    n.as_i64().map(DefaultValue::Int64)
-                }
-                (Some(n), Kind::Float64) if n.is_number() => n.as_f64().map(DefaultValue::Float64),
-                (Some(Value::String(s)), Kind::String) => Some(DefaultValue::String(s.clone())),
-                _ => {
-                    self.warn(
-                        &path,
-                        "ignoring default",
-                        "only static defaults of the attribute's own type are supported",
-                    );
-                    None
-                }
-            },
-        };
-        let mut validators = Vec::new();
-        for val in body
-            .get("validators")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let custom = val
-                .get("custom")
-                .and_then(|c| c.get("schema_definition"))
-                .and_then(Value::as_str);
-            match custom.and_then(parse_go) {
-                Some(parsed) => validators.push(parsed),
-                None => self.warn(
+        let default = body.get("default").and_then(|d| {
+            let value = d
+                .get("static")
+                .and_then(|v| DefaultValue::of_kind(&kind, v));
+            if value.is_none() {
+                self.warn(
                     &path,
-                    "skipping validator",
-                    format!(
-                        "not a validator the Rust generator understands: {}",
-                        custom.map_or_else(|| val.to_string(), str::to_owned)
-                    ),
-                ),
+                    "ignoring default",
+                    "only static defaults of the attribute's own type are supported",
+                );
             }
-        }
+            value
+        });
+        let validators = self.validators(body, &path, false);
         self.ignored_keys(
             Some(body),
             &[
@@ -277,6 +244,42 @@ impl Reader {
             validators,
             source: None,
         }))
+    }
+
+    /// The validators of `body` read back from their Go source; the others
+    /// are reported. Blocks keep size validators only.
+    fn validators(&mut self, body: &Value, path: &[String], block: bool) -> Vec<Validator> {
+        let mut out = Vec::new();
+        for val in body
+            .get("validators")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let custom = val
+                .get("custom")
+                .and_then(|c| c.get("schema_definition"))
+                .and_then(Value::as_str);
+            match custom.and_then(parse_go) {
+                Some(parsed) if !block || matches!(parsed, Validator::Size { .. }) => {
+                    out.push(parsed)
+                }
+                _ if block => self.warn(
+                    path,
+                    "skipping block validator",
+                    format!("not a size validator: {}", custom.unwrap_or("?")),
+                ),
+                _ => self.warn(
+                    path,
+                    "skipping validator",
+                    format!(
+                        "not a validator the Rust generator understands: {}",
+                        custom.map_or_else(|| val.to_string(), str::to_owned)
+                    ),
+                ),
+            }
+        }
+        out
     }
 
     fn ignored_keys(&mut self, obj: Option<&Value>, known: &[&str], path: &[String]) {
@@ -327,26 +330,7 @@ impl Reader {
             None => Schema::default(),
         };
         inner_schema.description = None;
-        let mut validators = Vec::new();
-        for val in body
-            .get("validators")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let custom = val
-                .get("custom")
-                .and_then(|c| c.get("schema_definition"))
-                .and_then(Value::as_str);
-            match custom.and_then(parse_go) {
-                Some(parsed @ Validator::Size { .. }) => validators.push(parsed),
-                _ => self.warn(
-                    &path,
-                    "skipping block validator",
-                    format!("not a size validator: {}", custom.unwrap_or("?")),
-                ),
-            }
-        }
+        let validators = self.validators(body, &path, true);
         Ok(Some(Block {
             name,
             nesting,

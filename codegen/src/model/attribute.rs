@@ -2,6 +2,8 @@
 //! attributes), element types, defaults and validators, as the Provider
 //! Code Specification describes them.
 
+use serde_json::Value;
+
 use super::validator::Validator;
 
 /// Whether the practitioner must, may or cannot set an attribute.
@@ -182,4 +184,19 @@ pub enum DefaultValue {
     Float64(f64),
     /// For string attributes.
     String(String),
+}
+
+impl DefaultValue {
+    /// A JSON value as the static default of an attribute of `kind`; `None`
+    /// when the value is not of the kind's own type (or the kind has no
+    /// static defaults).
+    pub fn of_kind(kind: &Kind, value: &Value) -> Option<DefaultValue> {
+        match (kind, value) {
+            (Kind::Bool, Value::Bool(b)) => Some(DefaultValue::Bool(*b)),
+            (Kind::Int64, n) => n.as_i64().map(DefaultValue::Int64),
+            (Kind::Float64, n) => n.as_f64().map(DefaultValue::Float64),
+            (Kind::String, Value::String(s)) => Some(DefaultValue::String(s.clone())),
+            _ => None,
+        }
+    }
 }

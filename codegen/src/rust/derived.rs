@@ -185,21 +185,11 @@ impl DerivedModel {
         };
         let default = match a.get("default") {
             None | Some(Value::Null) => None,
-            Some(v) => Some(match (&kind, v) {
-                (Kind::Bool, Value::Bool(b)) => DefaultValue::Bool(*b),
-                (Kind::Int64, n) if n.as_i64().is_some() => {
-                    DefaultValue::Int64(n.as_i64().unwrap_or_default())
-                }
-                (Kind::Float64, n) if n.is_number() => {
-                    DefaultValue::Float64(n.as_f64().unwrap_or_default())
-                }
-                (Kind::String, Value::String(s)) => DefaultValue::String(s.clone()),
-                _ => {
-                    return Err(err(format!(
-                        "attribute {name}: default {v} is not a static default of its type"
-                    )))
-                }
-            }),
+            Some(v) => Some(DefaultValue::of_kind(&kind, v).ok_or_else(|| {
+                err(format!(
+                    "attribute {name}: default {v} is not a static default of its type"
+                ))
+            })?),
         };
         Ok(Attribute {
             name: name.to_owned(),

@@ -164,13 +164,8 @@ impl<'w> FileEmitter<'w> {
     }
 
     fn warn(&mut self, path: &[String], action: &str, reason: impl Into<String>) {
-        self.warnings.push(Warning {
-            context: self.context.clone(),
-            action: action.to_owned(),
-            reason: reason.into(),
-            pointer: None,
-            attribute_path: (!path.is_empty()).then(|| path.join(".")),
-        });
+        let warning = Warning::at(&self.context, path, action, reason.into());
+        self.warnings.push(warning);
     }
 
     fn finish(self, header: &str) -> String {
