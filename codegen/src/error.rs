@@ -72,6 +72,20 @@ pub struct Warning {
     pub attribute_path: Option<String>,
 }
 
+impl Warning {
+    /// A warning about the attribute at `path` (names joined with `.`; none
+    /// for an empty path), with no schema pointer.
+    pub(crate) fn at(context: &str, path: &[String], action: &str, reason: String) -> Warning {
+        Warning {
+            context: context.to_owned(),
+            action: action.to_owned(),
+            reason,
+            pointer: None,
+            attribute_path: (!path.is_empty()).then(|| path.join(".")),
+        }
+    }
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}: {}", self.context, self.action, self.reason)?;

@@ -4,8 +4,9 @@
 //! [`generate`] reads an OpenAPI 3.0/3.1 description (JSON or YAML) and a
 //! generator config and returns the spec JSON byte-identical to the Go tool's,
 //! plus the warnings for everything it skipped. [`map`] stops one step
-//! earlier and returns the [`model::MappedSpec`], which keeps the OpenAPI
-//! constraints in structured form for other code generators.
+//! earlier and returns the [`model::Spec`], the one model of a code spec
+//! that the code spec reader and the Rust generator ([`rust`]) share, with
+//! the OpenAPI constraints as structured validators.
 //!
 //! ```
 //! let spec = r##"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
@@ -53,7 +54,7 @@ pub struct Generated {
     /// The Provider Code Specification JSON, exactly as the Go tool writes it.
     pub json: String,
     /// The mapped model the JSON was written from.
-    pub spec: model::MappedSpec,
+    pub spec: model::Spec,
     /// What was skipped, in the order it happened.
     pub warnings: Vec<Warning>,
 }
@@ -68,7 +69,7 @@ pub fn map(
     openapi_text: &str,
     config_text: &str,
     options: &Options,
-) -> Result<(model::MappedSpec, Vec<Warning>), Error> {
+) -> Result<(model::Spec, Vec<Warning>), Error> {
     let config = Config::parse(config_text)?;
     let doc = refs::Document {
         root: parse_openapi(openapi_text)?,

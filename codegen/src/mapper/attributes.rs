@@ -3,7 +3,8 @@
 //!
 //! One builder serves the provider, resources and data sources; `Target`
 //! carries their differences (optional vs. computed_optional, defaults only on
-//! resources, validators dropped from computed attributes at render time).
+//! resources, no validators on computed attributes of resources and data
+//! sources). Names stay the OpenAPI ones until the mapping is complete.
 //! Descent is guarded: a schema that reappears inside itself is a `$ref` cycle
 //! and is reported, and depth is bounded, so no input can overflow the stack.
 
@@ -12,21 +13,14 @@ use std::cell::RefCell;
 use serde_json::Value;
 
 use super::schema::{Oas, SchemaOpts};
+use super::validators::validators;
 use crate::error::MapError;
 use crate::identifier::terraform_identifier;
 use crate::model::{
-    Attribute, AttributeKind, Behavior, Constraints, DefaultValue, ElementType, ObjectAttributeType,
+    Attribute, Behavior, DefaultValue, ElementType, Kind, ObjectAttributeType, Target,
 };
 use crate::refs::{child, Document};
 use crate::values::{integral, scalar_text};
-
-/// What is being mapped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Target {
-    Provider,
-    Resource,
-    DataSource,
-}
 
 /// Deeper than this is treated as a runaway schema rather than real nesting.
 const MAX_DEPTH: usize = 64;
@@ -154,26 +148,26 @@ impl<'d> Builder<'d> {
         let mut attr = Attribute {
             name: name.to_owned(),
             behavior,
-            kind: AttributeKind::Bool,
-            description: oas.description(),
-            deprecation_message: oas.deprecation_message(),
-            sensitive: false,
+            kind: Kind::Bool,
             default: None,
-            constraints: constraints(oas),
-            source: oas.pointer.clone(),
+            deprecation_message: oas.deprecation_message(),
+            description: oas.description(),
+            sensitive: false,
+            validators: Vec::new(),
+            source: Some(oas.pointer.clone()),
         };
         attr.kind = match oas.ty.as_str() {
             "string" => {
                 attr.sensitive = oas.is_sensitive();
-                AttributeKind::String
+                Kind::String
             }
-            "integer" => AttributeKind::Int64,
-            "number" if is_float(&oas.format) => AttributeKind::Float64,
-            "number" => AttributeKind::Number,
-            "boolean" => AttributeKind::Bool,
+            "integer" => Kind::Int64,
+            "number" if is_float(&oas.format) => Kind::Float64,
+            "number" => Kind::Number,
+            "boolean" => Kind::Bool,
             "array" => self.collection(oas)?,
             "object" if oas.is_map() => self.map(oas)?,
-            "object" => AttributeKind::SingleNested(self.attributes(oas)?),
+            "object" => Kind::SingleNested(self.attributes(oas)?),
             other => {
                 return Err(MapError::new(
                     format!("invalid schema type '{other}'"),
@@ -186,6 +180,9 @@ impl<'d> Builder<'d> {
             if attr.default.is_some() && attr.behavior == Behavior::Required {
                 attr.behavior = Behavior::ComputedOptional;
             }
+        }
+        if self.target == Target::Provider || attr.behavior != Behavior::Computed {
+            attr.validators = validators(&attr.kind, oas.schema);
         }
         Ok(attr)
     }
@@ -224,35 +221,35 @@ impl<'d> Builder<'d> {
         )
     }
 
-    fn collection(&self, oas: &Oas<'d>) -> Result<AttributeKind, MapError> {
+    fn collection(&self, oas: &Oas<'d>) -> Result<Kind, MapError> {
         self.descend(&oas.pointer, || {
             let item = self.items(oas, "invalid array items property, doesn't have a schema")?;
             let set = oas.format == "set";
             if item.ty == "object" && !item.is_map() {
                 let attrs = self.attributes(&item)?;
                 return Ok(if set {
-                    AttributeKind::SetNested(attrs)
+                    Kind::SetNested(attrs)
                 } else {
-                    AttributeKind::ListNested(attrs)
+                    Kind::ListNested(attrs)
                 });
             }
             let elem = self.element_type(&item)?;
             Ok(if set {
-                AttributeKind::Set(elem)
+                Kind::Set(elem)
             } else {
-                AttributeKind::List(elem)
+                Kind::List(elem)
             })
         })
     }
 
-    fn map(&self, oas: &Oas<'d>) -> Result<AttributeKind, MapError> {
+    fn map(&self, oas: &Oas<'d>) -> Result<Kind, MapError> {
         self.descend(&oas.pointer, || {
             let values = self.map_values(oas)?;
             // A map of maps stays a map (the Go tool makes it an empty map_nested).
             if values.ty == "object" && !values.is_map() {
-                return Ok(AttributeKind::MapNested(self.attributes(&values)?));
+                return Ok(Kind::MapNested(self.attributes(&values)?));
             }
-            Ok(AttributeKind::Map(self.element_type(&values)?))
+            Ok(Kind::Map(self.element_type(&values)?))
         })
     }
 
@@ -323,43 +320,14 @@ fn is_float(format: &str) -> bool {
     format == "float" || format == "double"
 }
 
-fn int_field(oas: &Oas<'_>, key: &str) -> Option<i64> {
-    integral(oas.schema.get(key)?)
-}
-
-fn constraints(oas: &Oas<'_>) -> Constraints {
-    let s = oas.schema;
-    Constraints {
-        format: (!oas.format.is_empty()).then(|| oas.format.clone()),
-        enum_values: s
-            .get("enum")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default(),
-        minimum: s.get("minimum").and_then(Value::as_f64),
-        maximum: s.get("maximum").and_then(Value::as_f64),
-        exclusive_minimum: s.get("exclusiveMinimum").cloned(),
-        exclusive_maximum: s.get("exclusiveMaximum").cloned(),
-        min_length: int_field(oas, "minLength"),
-        max_length: int_field(oas, "maxLength"),
-        pattern: s.get("pattern").and_then(Value::as_str).map(str::to_owned),
-        min_items: int_field(oas, "minItems"),
-        max_items: int_field(oas, "maxItems"),
-        unique_items: s.get("uniqueItems") == Some(&Value::Bool(true)),
-        min_properties: int_field(oas, "minProperties"),
-        max_properties: int_field(oas, "maxProperties"),
-        default: s.get("default").cloned(),
-    }
-}
-
 /// The static default the Go tool records: strings, int64, float64 and bool only.
-fn static_default(kind: &AttributeKind, default: Option<&Value>) -> Option<DefaultValue> {
+fn static_default(kind: &Kind, default: Option<&Value>) -> Option<DefaultValue> {
     let v = default?;
     match kind {
-        AttributeKind::String => scalar_text(v).map(DefaultValue::String),
-        AttributeKind::Int64 => integral(v).map(DefaultValue::Int64),
-        AttributeKind::Float64 => v.as_f64().map(DefaultValue::Float64),
-        AttributeKind::Bool => v.as_bool().map(DefaultValue::Bool),
+        Kind::String => scalar_text(v).map(DefaultValue::String),
+        Kind::Int64 => integral(v).map(DefaultValue::Int64),
+        Kind::Float64 => v.as_f64().map(DefaultValue::Float64),
+        Kind::Bool => v.as_bool().map(DefaultValue::Bool),
         _ => None,
     }
 }

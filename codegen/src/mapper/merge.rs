@@ -6,7 +6,7 @@
 //! schema's attribute.
 
 use crate::config::Override;
-use crate::model::{Attribute, AttributeKind, ElementType};
+use crate::model::{Attribute, ElementType, Kind};
 
 /// Merges `other` into `target`.
 pub(crate) fn merge_attributes(target: &mut Vec<Attribute>, other: Vec<Attribute>) {
@@ -26,18 +26,12 @@ fn merge_attribute(target: &mut Attribute, other: Attribute) {
         target.description = other.description;
     }
     match (&mut target.kind, other.kind) {
-        (AttributeKind::List(a), AttributeKind::List(b))
-        | (AttributeKind::Set(a), AttributeKind::Set(b))
-        | (AttributeKind::Map(a), AttributeKind::Map(b)) => merge_element_type(a, b),
+        (Kind::List(a), Kind::List(b))
+        | (Kind::Set(a), Kind::Set(b))
+        | (Kind::Map(a), Kind::Map(b)) => merge_element_type(a, b),
         (
-            AttributeKind::ListNested(a)
-            | AttributeKind::SetNested(a)
-            | AttributeKind::MapNested(a)
-            | AttributeKind::SingleNested(a),
-            AttributeKind::ListNested(b)
-            | AttributeKind::SetNested(b)
-            | AttributeKind::MapNested(b)
-            | AttributeKind::SingleNested(b),
+            Kind::ListNested(a) | Kind::SetNested(a) | Kind::MapNested(a) | Kind::SingleNested(a),
+            Kind::ListNested(b) | Kind::SetNested(b) | Kind::MapNested(b) | Kind::SingleNested(b),
         ) => merge_attributes(a, b),
         _ => {}
     }

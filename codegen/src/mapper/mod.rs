@@ -7,17 +7,17 @@
 
 mod attributes;
 mod merge;
+mod names;
 mod operations;
 mod schema;
-
-use std::collections::HashMap;
+mod validators;
 
 use crate::config::{Config, DataSourceConfig, ResourceConfig};
 use crate::error::{Error, ErrorKind, MapError, Warning};
-use crate::model::{Attribute, Behavior, DataSource, MappedSpec, Provider, Resource};
+use crate::model::{Attribute, Behavior, Named, Schema, Spec, Target};
 use crate::refs::Document;
 
-use attributes::{Builder, Target};
+use attributes::Builder;
 use merge::{apply_overrides, merge_attributes};
 use operations::{operation, read_parameters, request_schema, response_schema, Operation};
 use schema::SchemaOpts;
@@ -73,7 +73,7 @@ pub(crate) fn map_spec(
     doc: &Document,
     config: &Config,
     warnings: &mut Warnings,
-) -> Result<MappedSpec, Error> {
+) -> Result<Spec, Error> {
     // The Go tool looks up every configured operation first and fails on any
     // missing path or unknown method before mapping anything.
     let mut resource_ops = Vec::new();
@@ -91,27 +91,25 @@ pub(crate) fn map_spec(
 
     let mut resources = Vec::new();
     for (name, cfg, (create, read)) in resource_ops {
-        if let Some(attributes) = map_resource(doc, name, cfg, create, read, warnings)? {
-            check_collisions(&format!("resource {name:?}"), &attributes, "", warnings);
-            resources.push(Resource {
-                name: name.clone(),
-                attributes,
-            });
+        if let Some(mut attributes) = map_resource(doc, name, cfg, create, read, warnings)? {
+            names::finish(&format!("resource {name:?}"), &mut attributes, warnings);
+            resources.push(named(name, attributes));
         }
     }
     let mut data_sources = Vec::new();
     for (name, cfg, read) in ds_ops {
-        if let Some(attributes) = map_data_source(doc, name, cfg, read, warnings)? {
-            check_collisions(&format!("data source {name:?}"), &attributes, "", warnings);
-            data_sources.push(DataSource {
-                name: name.clone(),
-                attributes,
-            });
+        if let Some(mut attributes) = map_data_source(doc, name, cfg, read, warnings)? {
+            names::finish(&format!("data source {name:?}"), &mut attributes, warnings);
+            data_sources.push(named(name, attributes));
         }
     }
     let provider = map_provider(doc, config, warnings)?;
-    let spec = MappedSpec {
-        provider,
+    let spec = Spec {
+        provider_name: config.provider.name.clone(),
+        provider: provider.map(|attributes| Schema {
+            attributes,
+            ..Schema::default()
+        }),
         resources,
         data_sources,
     };
@@ -119,21 +117,31 @@ pub(crate) fn map_spec(
     Ok(spec)
 }
 
+fn named(name: &str, attributes: Vec<Attribute>) -> Named {
+    Named {
+        name: name.to_owned(),
+        schema: Schema {
+            attributes,
+            ..Schema::default()
+        },
+    }
+}
+
 /// The checks of the Provider Code Specification's JSON Schema that the
 /// mapping itself can break; like the Go tool, the spec is still written and
 /// each failure is a warning.
-fn check_spec(spec: &MappedSpec, warnings: &mut Warnings) {
+fn check_spec(spec: &Spec, warnings: &mut Warnings) {
     let action = "generated provider code spec failed validation";
-    let mut named = vec![("provider", &spec.provider.name, None)];
+    let mut named = vec![("provider", &spec.provider_name, None)];
     named.extend(
         spec.resources
             .iter()
-            .map(|r| ("resource", &r.name, Some(&r.attributes))),
+            .map(|r| ("resource", &r.name, Some(&r.schema.attributes))),
     );
     named.extend(
         spec.data_sources
             .iter()
-            .map(|d| ("data source", &d.name, Some(&d.attributes))),
+            .map(|d| ("data source", &d.name, Some(&d.schema.attributes))),
     );
     for (what, name, attrs) in named {
         if !is_valid_identifier(name) {
@@ -455,14 +463,11 @@ fn map_provider(
     doc: &Document,
     config: &Config,
     warnings: &mut Warnings,
-) -> Result<Provider, Error> {
-    let name = config.provider.name.clone();
+) -> Result<Option<Vec<Attribute>>, Error> {
+    let name = &config.provider.name;
     let reference = &config.provider.schema_ref;
     if reference.is_empty() {
-        return Ok(Provider {
-            name,
-            attributes: None,
-        });
+        return Ok(None);
     }
     let value = doc.lookup(reference).ok_or_else(|| {
         Error::new(
@@ -475,7 +480,7 @@ fn map_provider(
         ignores: config.provider.ignores.clone(),
         override_description: None,
     };
-    let attrs = builder
+    let mut attrs = builder
         .schema(value, reference, opts, None)
         .and_then(|oas| builder.attributes(&oas))
         .map_err(|e| {
@@ -493,33 +498,6 @@ fn map_provider(
                 msg,
             )
         })?;
-    check_collisions(&format!("provider {name:?}"), &attrs, "", warnings);
-    Ok(Provider {
-        name,
-        attributes: Some(attrs),
-    })
-}
-
-/// Warns when distinct OpenAPI names convert to the same Terraform identifier
-/// (e.g. `fakeThing` and `Fake_Thing`): both are kept, as the Go tool does,
-/// but the spec then has a duplicated attribute.
-fn check_collisions(context: &str, attrs: &[Attribute], prefix: &str, warnings: &mut Warnings) {
-    let mut seen: HashMap<String, &str> = HashMap::new();
-    for a in attrs {
-        let tf = a.terraform_name();
-        if let Some(first) = seen.get(&tf) {
-            warnings.push(Warning {
-                context: context.to_owned(),
-                action: "duplicate attribute after identifier conversion".into(),
-                reason: format!("{first:?} and {:?} both become {tf:?}", a.name),
-                pointer: Some(a.source.clone()),
-                attribute_path: Some(format!("{prefix}{}", a.name)),
-            });
-        } else {
-            seen.insert(tf, &a.name);
-        }
-        if let Some(children) = a.kind.nested() {
-            check_collisions(context, children, &format!("{prefix}{}.", a.name), warnings);
-        }
-    }
+    names::finish(&format!("provider {name:?}"), &mut attrs, warnings);
+    Ok(Some(attrs))
 }

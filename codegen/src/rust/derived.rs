@@ -14,10 +14,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::spec::{Attr, BlockNesting, BlockSpec, Kind, Schema, Target};
-use super::validator::{Collection, Validator};
 use crate::error::{Error, ErrorKind};
-use crate::model::{Behavior, DefaultValue, ElementType, ObjectAttributeType};
+use crate::model::{
+    Attribute, Behavior, Block, BlockNesting, Collection, DefaultValue, ElementType, Kind,
+    ObjectAttributeType, Schema, Target, Validator,
+};
 
 /// What a compiled model reports about itself.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,7 +108,7 @@ impl DerivedModel {
                     max: items("max_items"),
                 });
             }
-            schema.blocks.push(BlockSpec {
+            schema.blocks.push(Block {
                 name: name.to_owned(),
                 nesting,
                 body,
@@ -119,7 +120,13 @@ impl DerivedModel {
         Ok(schema)
     }
 
-    fn attribute(&self, a: &Value, target: Target, num: &str, names: &str) -> Result<Attr, Error> {
+    fn attribute(
+        &self,
+        a: &Value,
+        target: Target,
+        num: &str,
+        names: &str,
+    ) -> Result<Attribute, Error> {
         let name = a
             .get("name")
             .and_then(Value::as_str)
@@ -178,23 +185,13 @@ impl DerivedModel {
         };
         let default = match a.get("default") {
             None | Some(Value::Null) => None,
-            Some(v) => Some(match (&kind, v) {
-                (Kind::Bool, Value::Bool(b)) => DefaultValue::Bool(*b),
-                (Kind::Int64, n) if n.as_i64().is_some() => {
-                    DefaultValue::Int64(n.as_i64().unwrap_or_default())
-                }
-                (Kind::Float64, n) if n.is_number() => {
-                    DefaultValue::Float64(n.as_f64().unwrap_or_default())
-                }
-                (Kind::String, Value::String(s)) => DefaultValue::String(s.clone()),
-                _ => {
-                    return Err(err(format!(
-                        "attribute {name}: default {v} is not a static default of its type"
-                    )))
-                }
-            }),
+            Some(v) => Some(DefaultValue::of_kind(&kind, v).ok_or_else(|| {
+                err(format!(
+                    "attribute {name}: default {v} is not a static default of its type"
+                ))
+            })?),
         };
-        Ok(Attr {
+        Ok(Attribute {
             name: name.to_owned(),
             behavior,
             kind,
@@ -211,6 +208,7 @@ impl DerivedModel {
             description: nonempty(a.get("description")),
             sensitive: flag("sensitive"),
             validators: Vec::new(),
+            source: None,
         })
     }
 

@@ -7,10 +7,11 @@
 //! bytes.
 
 use super::names::{self, FieldName, StructNames};
-use super::spec::{Attr, BlockNesting, BlockSpec, Kind, Schema, Spec, Target};
-use super::validator::{Collection, Validator};
 use crate::error::Warning;
-use crate::model::{Behavior, DefaultValue, ElementType, ObjectAttributeType};
+use crate::model::{
+    Attribute, Behavior, Block, BlockNesting, Collection, DefaultValue, ElementType, Kind,
+    ObjectAttributeType, Schema, Spec, Target, Validator,
+};
 
 /// One generated file: its path relative to the output directory, and text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -163,13 +164,8 @@ impl<'w> FileEmitter<'w> {
     }
 
     fn warn(&mut self, path: &[String], action: &str, reason: impl Into<String>) {
-        self.warnings.push(Warning {
-            context: self.context.clone(),
-            action: action.to_owned(),
-            reason: reason.into(),
-            pointer: None,
-            attribute_path: (!path.is_empty()).then(|| path.join(".")),
-        });
+        let warning = Warning::at(&self.context, path, action, reason.into());
+        self.warnings.push(warning);
     }
 
     fn finish(self, header: &str) -> String {
@@ -296,7 +292,7 @@ impl<'w> FileEmitter<'w> {
     fn attribute(
         &mut self,
         parent: &str,
-        a: &Attr,
+        a: &Attribute,
         f: &FieldName,
         path: &[String],
         _nested: bool,
@@ -383,7 +379,7 @@ impl<'w> FileEmitter<'w> {
         out
     }
 
-    fn block(&mut self, parent: &str, b: &BlockSpec, f: &FieldName, path: &[String]) -> String {
+    fn block(&mut self, parent: &str, b: &Block, f: &FieldName, path: &[String]) -> String {
         let mut flags = vec!["block".to_owned()];
         if let Some(r) = &f.rename {
             flags.push(format!("rename = {}", rust_str(r)));
@@ -555,7 +551,7 @@ impl<'w> FileEmitter<'w> {
 
     /// The arguments of `validate(...)`: one entry per derive validator,
     /// merging the code spec's bounds where they do not overlap.
-    fn validators(&mut self, a: &Attr, path: &[String]) -> Vec<String> {
+    fn validators(&mut self, a: &Attribute, path: &[String]) -> Vec<String> {
         let mut length: (Option<u64>, Option<u64>) = (None, None);
         let mut items: (Option<u64>, Option<u64>) = (None, None);
         let mut range: (Option<i64>, Option<i64>) = (None, None);

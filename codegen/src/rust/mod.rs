@@ -3,20 +3,28 @@
 //! server, and back: [`derived`] turns the schema the derive produces into
 //! a code spec again, for round-trip checks.
 //!
-//! [`Spec`] is the common input: [`Spec::from_codespec_json`] reads a code
-//! spec (validators from their Go source), [`Spec::from_mapped`] takes the
-//! OpenAPI mapping (validators from the structured constraints).
+//! The input is the one model, [`Spec`]: [`Spec::from_codespec_json`] reads a
+//! code spec (validators from their Go source), [`crate::map`] maps an
+//! OpenAPI description (validators from the structured constraints).
 
 pub mod derived;
 mod emit;
 mod names;
 mod skeleton;
-mod spec;
-pub mod validator;
 
 pub use emit::{File, ModelRef, Models};
 pub use skeleton::TfschemaDependency;
-pub use spec::{Attr, BlockNesting, BlockSpec, Kind, Named, Schema, Spec, Target};
+// The model under the names this module has always exported.
+pub use crate::model::{
+    Attribute as Attr, Block as BlockSpec, BlockNesting, Kind, Named, Schema, Spec, Target,
+};
+
+/// The model's validators and the reader of their Go source, where this
+/// module has always exported them.
+pub mod validator {
+    pub use crate::codespec::parse_go;
+    pub use crate::model::{Collection, Validator};
+}
 
 use crate::error::Warning;
 
