@@ -1,7 +1,6 @@
 //! `ConfigureProvider` (protocol 5: `Configure`).
 
-use super::from_proto;
-use super::{to_proto, GrpcProvider};
+use super::{from_proto, to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6::configure_provider as rpc;
 use crate::server::raw::{self, RawProvider};

@@ -1,8 +1,7 @@
 //! `PlanResourceChange`: the planned state, what forces replacement, and
 //! private data for apply.
 
-use super::from_proto;
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
 use crate::server::proto::tfplugin6::plan_resource_change as rpc;
 use crate::server::raw::{self, RawProvider};
 

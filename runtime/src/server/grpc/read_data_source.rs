@@ -1,7 +1,6 @@
 //! `ReadDataSource`.
 
-use super::from_proto;
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
 use crate::server::proto::tfplugin6::read_data_source as rpc;
 use crate::server::raw::{self, RawProvider};
 

@@ -63,21 +63,18 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
         &self,
         request: Request<pb::validate_resource_type_config::Request>,
     ) -> Reply<pb::validate_resource_type_config::Response> {
-        reply(
-            self.0
-                .validate_resource_config(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.validate_resource_config(request).await.convert())
     }
 
     async fn validate_data_source_config(
         &self,
         request: Request<pb::validate_data_source_config::Request>,
     ) -> Reply<pb::validate_data_source_config::Response> {
+        let request = request.into_inner().convert();
         reply(
             self.0
-                .validate_data_resource_config(request.into_inner().convert())
+                .validate_data_resource_config(request)
                 .await
                 .convert(),
         )
@@ -87,12 +84,8 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
         &self,
         request: Request<pb::upgrade_resource_state::Request>,
     ) -> Reply<pb::upgrade_resource_state::Response> {
-        reply(
-            self.0
-                .upgrade_resource_state(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.upgrade_resource_state(request).await.convert())
     }
 
     async fn upgrade_resource_identity(
@@ -106,60 +99,40 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
         &self,
         request: Request<pb::configure::Request>,
     ) -> Reply<pb::configure::Response> {
-        reply(
-            self.0
-                .configure_provider(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.configure_provider(request).await.convert())
     }
 
     async fn read_resource(
         &self,
         request: Request<pb::read_resource::Request>,
     ) -> Reply<pb::read_resource::Response> {
-        reply(
-            self.0
-                .read_resource(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.read_resource(request).await.convert())
     }
 
     async fn plan_resource_change(
         &self,
         request: Request<pb::plan_resource_change::Request>,
     ) -> Reply<pb::plan_resource_change::Response> {
-        reply(
-            self.0
-                .plan_resource_change(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.plan_resource_change(request).await.convert())
     }
 
     async fn apply_resource_change(
         &self,
         request: Request<pb::apply_resource_change::Request>,
     ) -> Reply<pb::apply_resource_change::Response> {
-        reply(
-            self.0
-                .apply_resource_change(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.apply_resource_change(request).await.convert())
     }
 
     async fn import_resource_state(
         &self,
         request: Request<pb::import_resource_state::Request>,
     ) -> Reply<pb::import_resource_state::Response> {
-        reply(
-            self.0
-                .import_resource_state(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.import_resource_state(request).await.convert())
     }
 
     async fn move_resource_state(
@@ -173,12 +146,8 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
         &self,
         request: Request<pb::read_data_source::Request>,
     ) -> Reply<pb::read_data_source::Response> {
-        reply(
-            self.0
-                .read_data_source(request.into_inner().convert())
-                .await
-                .convert(),
-        )
+        let request = request.into_inner().convert();
+        reply(self.0.read_data_source(request).await.convert())
     }
 
     async fn generate_resource_config(

@@ -1,7 +1,6 @@
 //! `ValidateResourceConfig` (protocol 5: `ValidateResourceTypeConfig`).
 
-use super::from_proto;
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6::validate_resource_config as rpc;
 use crate::server::raw::{self, RawProvider};
