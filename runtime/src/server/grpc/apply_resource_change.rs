@@ -1,0 +1,40 @@
+//! `ApplyResourceChange`: carries out a planned change.
+
+use super::{to_proto, Answer, GrpcProvider, Kind};
+use crate::server::proto::tfplugin6::apply_resource_change as rpc;
+use crate::server::raw::{self, RawProvider};
+
+impl<P: RawProvider> GrpcProvider<P> {
+    pub(super) async fn apply_resource_change(&self, request: rpc::Request) -> rpc::Response {
+        tracing::debug!(type_name = %request.type_name, "ApplyResourceChange");
+        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
+            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        };
+        let mut decoding = self.decoding();
+        let prior_state = decoding.value("prior state", request.prior_state.as_ref(), ty);
+        let planned_state = decoding.value("planned state", request.planned_state.as_ref(), ty);
+        let config = decoding.value("configuration", request.config.as_ref(), ty);
+        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let raw_request = raw::ApplyResourceChangeRequest {
+            type_name: request.type_name,
+            prior_state,
+            planned_state,
+            config,
+            planned_private: request.planned_private,
+            provider_meta,
+        };
+        let mut response = self
+            .run(decoding, |p, stop| {
+                p.apply_resource_change(raw_request, stop)
+            })
+            .await;
+        let new_state =
+            to_proto::dynamic(response.new_state.as_ref(), ty, &mut response.diagnostics);
+        rpc::Response {
+            new_state,
+            private: response.private,
+            diagnostics: to_proto::diagnostics(response.diagnostics),
+            ..Default::default()
+        }
+    }
+}

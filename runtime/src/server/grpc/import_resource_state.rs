@@ -1,0 +1,43 @@
+//! `ImportResourceState`: `terraform import` with an id.
+
+use super::{from_proto, to_proto, unknown_type, Answer, GrpcProvider, Kind};
+use crate::server::proto::tfplugin6::import_resource_state as rpc;
+use crate::server::raw::{self, RawProvider};
+
+impl<P: RawProvider> GrpcProvider<P> {
+    pub(super) async fn import_resource_state(&self, request: rpc::Request) -> rpc::Response {
+        tracing::debug!(type_name = %request.type_name, "ImportResourceState");
+        if self.type_of(Kind::Resource, &request.type_name).is_none() {
+            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        }
+        let raw_request = raw::ImportResourceStateRequest {
+            type_name: request.type_name,
+            id: request.id,
+            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+        };
+        let mut response = self
+            .guarded(|p, stop| p.import_resource_state(raw_request, stop))
+            .await;
+        let mut imported_resources = Vec::new();
+        for imported in std::mem::take(&mut response.imported_resources) {
+            // The provider may import objects of other types than the one asked.
+            let Some(ty) = self.type_of(Kind::Resource, &imported.type_name) else {
+                let diagnostics = unknown_type(Kind::Resource, &imported.type_name);
+                response.diagnostics.extend(diagnostics);
+                continue;
+            };
+            let state = to_proto::dynamic(Some(&imported.state), ty, &mut response.diagnostics);
+            imported_resources.push(rpc::ImportedResource {
+                type_name: imported.type_name,
+                state,
+                private: imported.private,
+                ..Default::default()
+            });
+        }
+        rpc::Response {
+            imported_resources,
+            diagnostics: to_proto::diagnostics(response.diagnostics),
+            ..Default::default()
+        }
+    }
+}

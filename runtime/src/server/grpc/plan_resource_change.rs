@@ -1,0 +1,54 @@
+//! `PlanResourceChange`: the planned state, what forces replacement, and
+//! private data for apply.
+
+use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use crate::server::proto::tfplugin6::plan_resource_change as rpc;
+use crate::server::raw::{self, RawProvider};
+
+impl<P: RawProvider> GrpcProvider<P> {
+    pub(super) async fn plan_resource_change(&self, request: rpc::Request) -> rpc::Response {
+        tracing::debug!(type_name = %request.type_name, "PlanResourceChange");
+        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
+            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        };
+        let mut decoding = self.decoding();
+        let prior_state = decoding.value("prior state", request.prior_state.as_ref(), ty);
+        let proposed_new_state = decoding.value(
+            "proposed new state",
+            request.proposed_new_state.as_ref(),
+            ty,
+        );
+        let config = decoding.value("configuration", request.config.as_ref(), ty);
+        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let raw_request = raw::PlanResourceChangeRequest {
+            type_name: request.type_name,
+            prior_state,
+            proposed_new_state,
+            config,
+            prior_private: request.prior_private,
+            provider_meta,
+            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+        };
+        let mut response = self
+            .run(decoding, |p, stop| {
+                p.plan_resource_change(raw_request, stop)
+            })
+            .await;
+        let planned_state = to_proto::dynamic(
+            response.planned_state.as_ref(),
+            ty,
+            &mut response.diagnostics,
+        );
+        rpc::Response {
+            planned_state,
+            requires_replace: response
+                .requires_replace
+                .iter()
+                .map(|p| to_proto::path(p))
+                .collect(),
+            planned_private: response.planned_private,
+            diagnostics: to_proto::diagnostics(response.diagnostics),
+            ..Default::default()
+        }
+    }
+}

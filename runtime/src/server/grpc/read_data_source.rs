@@ -1,0 +1,32 @@
+//! `ReadDataSource`.
+
+use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use crate::server::proto::tfplugin6::read_data_source as rpc;
+use crate::server::raw::{self, RawProvider};
+
+impl<P: RawProvider> GrpcProvider<P> {
+    pub(super) async fn read_data_source(&self, request: rpc::Request) -> rpc::Response {
+        tracing::debug!(type_name = %request.type_name, "ReadDataSource");
+        let Some(ty) = self.type_of(Kind::DataSource, &request.type_name) else {
+            return Answer::unknown_type(Kind::DataSource, &request.type_name);
+        };
+        let mut decoding = self.decoding();
+        let config = decoding.value("configuration", request.config.as_ref(), ty);
+        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let raw_request = raw::ReadDataSourceRequest {
+            type_name: request.type_name,
+            config,
+            provider_meta,
+            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+        };
+        let mut response = self
+            .run(decoding, |p, stop| p.read_data_source(raw_request, stop))
+            .await;
+        let state = to_proto::dynamic(response.state.as_ref(), ty, &mut response.diagnostics);
+        rpc::Response {
+            state,
+            diagnostics: to_proto::diagnostics(response.diagnostics),
+            ..Default::default()
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! `ReadResource`: refresh.
+
+use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use crate::server::proto::tfplugin6::read_resource as rpc;
+use crate::server::raw::{self, RawProvider};
+
+impl<P: RawProvider> GrpcProvider<P> {
+    pub(super) async fn read_resource(&self, request: rpc::Request) -> rpc::Response {
+        tracing::debug!(type_name = %request.type_name, "ReadResource");
+        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
+            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        };
+        let mut decoding = self.decoding();
+        let current_state = decoding.value("prior state", request.current_state.as_ref(), ty);
+        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let raw_request = raw::ReadResourceRequest {
+            type_name: request.type_name,
+            current_state,
+            private: request.private,
+            provider_meta,
+            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+        };
+        let mut response = self
+            .run(decoding, |p, stop| p.read_resource(raw_request, stop))
+            .await;
+        let new_state =
+            to_proto::dynamic(response.new_state.as_ref(), ty, &mut response.diagnostics);
+        rpc::Response {
+            new_state,
+            private: response.private,
+            diagnostics: to_proto::diagnostics(response.diagnostics),
+            ..Default::default()
+        }
+    }
+}

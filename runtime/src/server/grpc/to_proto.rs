@@ -1,0 +1,75 @@
+//! From the raw layer's types to protocol messages: values, diagnostics,
+//! attribute paths and the server's capabilities. Schemas are in
+//! [`super::schema`].
+
+use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::error::PathStep;
+use crate::server::proto::tfplugin6 as pb;
+use crate::types::Type;
+use crate::value::Value;
+
+/// A response value as msgpack; a value that cannot be encoded as `ty`
+/// becomes an error diagnostic (and no value).
+pub(super) fn dynamic(
+    value: Option<&Value>,
+    ty: &Type,
+    diagnostics: &mut Diagnostics,
+) -> Option<pb::DynamicValue> {
+    let value = value?;
+    match crate::msgpack::value_to_vec(value, ty) {
+        Ok(msgpack) => Some(pb::DynamicValue {
+            msgpack,
+            json: Vec::new(),
+        }),
+        Err(err) => {
+            let mut diagnostic = Diagnostic::from(err);
+            diagnostic.summary = "Provider returned an invalid value".into();
+            diagnostics.push(diagnostic);
+            None
+        }
+    }
+}
+
+/// An attribute path; an index too large for the protocol is clamped.
+pub(super) fn path(steps: &[PathStep]) -> pb::AttributePath {
+    use pb::attribute_path::step::Selector;
+    let steps = steps
+        .iter()
+        .map(|s| pb::attribute_path::Step {
+            selector: Some(match s {
+                PathStep::Attr(n) => Selector::AttributeName(n.clone()),
+                PathStep::Key(k) => Selector::ElementKeyString(k.clone()),
+                PathStep::Index(i) => {
+                    Selector::ElementKeyInt(i64::try_from(*i).unwrap_or(i64::MAX))
+                }
+            }),
+        })
+        .collect();
+    pb::AttributePath { steps }
+}
+
+/// Diagnostics; one without a path applies to the whole call.
+pub(super) fn diagnostics(diagnostics: Diagnostics) -> Vec<pb::Diagnostic> {
+    diagnostics
+        .into_iter()
+        .map(|d| pb::Diagnostic {
+            severity: match d.severity {
+                Severity::Error => pb::diagnostic::Severity::Error,
+                Severity::Warning => pb::diagnostic::Severity::Warning,
+            } as i32,
+            summary: d.summary,
+            detail: d.detail,
+            attribute: (!d.path.is_empty()).then(|| path(&d.path)),
+        })
+        .collect()
+}
+
+/// What the server can do: plan destroys; Terraform must ask for the schema
+/// before any other call.
+pub(super) fn server_capabilities() -> pb::ServerCapabilities {
+    pb::ServerCapabilities {
+        plan_destroy: true,
+        get_provider_schema_optional: false,
+        ..Default::default()
+    }
+}

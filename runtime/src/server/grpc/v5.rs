@@ -1,0 +1,245 @@
+//! The protocol 5 face: `tfplugin5.Provider`, served by the protocol 6
+//! handlers: each request is moved into its protocol 6 twin and each answer
+//! back ([`super::v5_messages`]).
+
+use tonic::{Request, Status};
+
+use super::schema::NestedAttributes;
+use super::v5_messages::Convert;
+use super::{reply, unimplemented, GrpcProvider, Reply};
+use crate::server::proto::tfplugin5 as pb;
+use crate::server::raw::RawProvider;
+
+/// The protocol 5 face of a [`GrpcProvider`].
+#[derive(Debug)]
+pub struct Grpc5<P>(pub(crate) GrpcProvider<P>);
+
+impl<P> Clone for Grpc5<P> {
+    fn clone(&self) -> Self {
+        Grpc5(self.0.clone())
+    }
+}
+
+#[tonic::async_trait]
+impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
+    async fn get_metadata(
+        &self,
+        _: Request<pb::get_metadata::Request>,
+    ) -> Reply<pb::get_metadata::Response> {
+        reply(self.0.get_metadata().convert())
+    }
+
+    async fn get_schema(
+        &self,
+        _: Request<pb::get_provider_schema::Request>,
+    ) -> Reply<pb::get_provider_schema::Response> {
+        reply(
+            self.0
+                .get_provider_schema(NestedAttributes::Implied)
+                .convert(),
+        )
+    }
+
+    async fn get_resource_identity_schemas(
+        &self,
+        _: Request<pb::get_resource_identity_schemas::Request>,
+    ) -> Reply<pb::get_resource_identity_schemas::Response> {
+        reply(Default::default())
+    }
+
+    async fn prepare_provider_config(
+        &self,
+        request: Request<pb::prepare_provider_config::Request>,
+    ) -> Reply<pb::prepare_provider_config::Response> {
+        let request = request.into_inner().convert();
+        let (prepared_config, diagnostics) = self.0.prepare_provider_config(request).await;
+        reply(pb::prepare_provider_config::Response {
+            prepared_config: prepared_config.convert(),
+            diagnostics: diagnostics.convert(),
+        })
+    }
+
+    async fn validate_resource_type_config(
+        &self,
+        request: Request<pb::validate_resource_type_config::Request>,
+    ) -> Reply<pb::validate_resource_type_config::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.validate_resource_config(request).await.convert())
+    }
+
+    async fn validate_data_source_config(
+        &self,
+        request: Request<pb::validate_data_source_config::Request>,
+    ) -> Reply<pb::validate_data_source_config::Response> {
+        let request = request.into_inner().convert();
+        reply(
+            self.0
+                .validate_data_resource_config(request)
+                .await
+                .convert(),
+        )
+    }
+
+    async fn upgrade_resource_state(
+        &self,
+        request: Request<pb::upgrade_resource_state::Request>,
+    ) -> Reply<pb::upgrade_resource_state::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.upgrade_resource_state(request).await.convert())
+    }
+
+    async fn upgrade_resource_identity(
+        &self,
+        _: Request<pb::upgrade_resource_identity::Request>,
+    ) -> Reply<pb::upgrade_resource_identity::Response> {
+        Err(unimplemented("UpgradeResourceIdentity"))
+    }
+
+    async fn configure(
+        &self,
+        request: Request<pb::configure::Request>,
+    ) -> Reply<pb::configure::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.configure_provider(request).await.convert())
+    }
+
+    async fn read_resource(
+        &self,
+        request: Request<pb::read_resource::Request>,
+    ) -> Reply<pb::read_resource::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.read_resource(request).await.convert())
+    }
+
+    async fn plan_resource_change(
+        &self,
+        request: Request<pb::plan_resource_change::Request>,
+    ) -> Reply<pb::plan_resource_change::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.plan_resource_change(request).await.convert())
+    }
+
+    async fn apply_resource_change(
+        &self,
+        request: Request<pb::apply_resource_change::Request>,
+    ) -> Reply<pb::apply_resource_change::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.apply_resource_change(request).await.convert())
+    }
+
+    async fn import_resource_state(
+        &self,
+        request: Request<pb::import_resource_state::Request>,
+    ) -> Reply<pb::import_resource_state::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.import_resource_state(request).await.convert())
+    }
+
+    async fn move_resource_state(
+        &self,
+        _: Request<pb::move_resource_state::Request>,
+    ) -> Reply<pb::move_resource_state::Response> {
+        Err(unimplemented("MoveResourceState"))
+    }
+
+    async fn read_data_source(
+        &self,
+        request: Request<pb::read_data_source::Request>,
+    ) -> Reply<pb::read_data_source::Response> {
+        let request = request.into_inner().convert();
+        reply(self.0.read_data_source(request).await.convert())
+    }
+
+    async fn generate_resource_config(
+        &self,
+        _: Request<pb::generate_resource_config::Request>,
+    ) -> Reply<pb::generate_resource_config::Response> {
+        Err(unimplemented("GenerateResourceConfig"))
+    }
+
+    async fn validate_ephemeral_resource_config(
+        &self,
+        _: Request<pb::validate_ephemeral_resource_config::Request>,
+    ) -> Reply<pb::validate_ephemeral_resource_config::Response> {
+        Err(unimplemented("ValidateEphemeralResourceConfig"))
+    }
+
+    async fn open_ephemeral_resource(
+        &self,
+        _: Request<pb::open_ephemeral_resource::Request>,
+    ) -> Reply<pb::open_ephemeral_resource::Response> {
+        Err(unimplemented("OpenEphemeralResource"))
+    }
+
+    async fn renew_ephemeral_resource(
+        &self,
+        _: Request<pb::renew_ephemeral_resource::Request>,
+    ) -> Reply<pb::renew_ephemeral_resource::Response> {
+        Err(unimplemented("RenewEphemeralResource"))
+    }
+
+    async fn close_ephemeral_resource(
+        &self,
+        _: Request<pb::close_ephemeral_resource::Request>,
+    ) -> Reply<pb::close_ephemeral_resource::Response> {
+        Err(unimplemented("CloseEphemeralResource"))
+    }
+
+    type ListResourceStream = tokio_stream::Empty<Result<pb::list_resource::Event, Status>>;
+
+    async fn list_resource(
+        &self,
+        _: Request<pb::list_resource::Request>,
+    ) -> Reply<Self::ListResourceStream> {
+        Err(unimplemented("ListResource"))
+    }
+
+    async fn validate_list_resource_config(
+        &self,
+        _: Request<pb::validate_list_resource_config::Request>,
+    ) -> Reply<pb::validate_list_resource_config::Response> {
+        Err(unimplemented("ValidateListResourceConfig"))
+    }
+
+    async fn get_functions(
+        &self,
+        _: Request<pb::get_functions::Request>,
+    ) -> Reply<pb::get_functions::Response> {
+        reply(Default::default())
+    }
+
+    async fn call_function(
+        &self,
+        _: Request<pb::call_function::Request>,
+    ) -> Reply<pb::call_function::Response> {
+        Err(unimplemented("CallFunction"))
+    }
+
+    async fn validate_action_config(
+        &self,
+        _: Request<pb::validate_action_config::Request>,
+    ) -> Reply<pb::validate_action_config::Response> {
+        Err(unimplemented("ValidateActionConfig"))
+    }
+
+    async fn plan_action(
+        &self,
+        _: Request<pb::plan_action::Request>,
+    ) -> Reply<pb::plan_action::Response> {
+        Err(unimplemented("PlanAction"))
+    }
+
+    type InvokeActionStream = tokio_stream::Empty<Result<pb::invoke_action::Event, Status>>;
+
+    async fn invoke_action(
+        &self,
+        _: Request<pb::invoke_action::Request>,
+    ) -> Reply<Self::InvokeActionStream> {
+        Err(unimplemented("InvokeAction"))
+    }
+
+    async fn stop(&self, _: Request<pb::stop::Request>) -> Reply<pb::stop::Response> {
+        self.0.stop();
+        reply(Default::default())
+    }
+}

@@ -1,0 +1,32 @@
+//! `ValidateDataResourceConfig` (protocol 5: `ValidateDataSourceConfig`).
+
+use super::{to_proto, Answer, GrpcProvider, Kind};
+use crate::diag::Diagnostics;
+use crate::server::proto::tfplugin6::validate_data_resource_config as rpc;
+use crate::server::raw::{self, RawProvider};
+
+impl<P: RawProvider> GrpcProvider<P> {
+    pub(super) async fn validate_data_resource_config(
+        &self,
+        request: rpc::Request,
+    ) -> rpc::Response {
+        tracing::debug!(type_name = %request.type_name, "ValidateDataSourceConfig");
+        let Some(ty) = self.type_of(Kind::DataSource, &request.type_name) else {
+            return Answer::unknown_type(Kind::DataSource, &request.type_name);
+        };
+        let mut decoding = self.decoding();
+        let config = decoding.value("configuration", request.config.as_ref(), ty);
+        let raw_request = raw::ValidateDataSourceConfigRequest {
+            type_name: request.type_name,
+            config,
+        };
+        let diagnostics: Diagnostics = self
+            .run(decoding, |p, stop| {
+                p.validate_data_source_config(raw_request, stop)
+            })
+            .await;
+        rpc::Response {
+            diagnostics: to_proto::diagnostics(diagnostics),
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! `ValidateProviderConfig` (protocol 5: `PrepareProviderConfig`).
+
+use super::{to_proto, GrpcProvider};
+use crate::diag::Diagnostics;
+use crate::server::proto::tfplugin6::{self as pb, validate_provider_config as rpc};
+use crate::server::raw::{self, RawProvider};
+use crate::value::Value;
+
+impl<P: RawProvider> GrpcProvider<P> {
+    pub(super) async fn validate_provider_config(&self, request: rpc::Request) -> rpc::Response {
+        let (_, diagnostics) = self.check_provider_config(request).await;
+        rpc::Response {
+            diagnostics: to_proto::diagnostics(diagnostics),
+        }
+    }
+
+    /// Protocol 5's `PrepareProviderConfig`, which also answers with the
+    /// configuration to use (Terraform decodes it): the configuration as
+    /// sent, echoed back.
+    pub(super) async fn prepare_provider_config(
+        &self,
+        request: rpc::Request,
+    ) -> (Option<pb::DynamicValue>, Vec<pb::Diagnostic>) {
+        let (config, mut diagnostics) = self.check_provider_config(request).await;
+        let ty = &self.shared.provider_type;
+        let prepared_config = to_proto::dynamic(Some(&config), ty, &mut diagnostics);
+        (prepared_config, to_proto::diagnostics(diagnostics))
+    }
+
+    /// The decoded configuration and what the provider says of it.
+    async fn check_provider_config(&self, request: rpc::Request) -> (Value, Diagnostics) {
+        tracing::debug!("ValidateProviderConfig");
+        let ty = &self.shared.provider_type;
+        let mut decoding = self.decoding();
+        let config = decoding.value("provider configuration", request.config.as_ref(), ty);
+        let raw_request = raw::ValidateProviderConfigRequest {
+            config: config.clone(),
+        };
+        let diagnostics = self
+            .run(decoding, |p, stop| {
+                p.validate_provider_config(raw_request, stop)
+            })
+            .await;
+        (config, diagnostics)
+    }
+}
