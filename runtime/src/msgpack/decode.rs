@@ -640,6 +640,14 @@ impl<'de> Decoder<'de> {
     /// # Errors
     /// Malformed or truncated input, or nesting beyond the limit.
     pub fn skip(&mut self) -> Result<()> {
+        self.skip_noting(&mut UnknownsSeen::default())
+    }
+
+    /// Skips one complete value, noting the unknowns in it (anywhere).
+    ///
+    /// # Errors
+    /// As [`skip`](Self::skip).
+    pub fn skip_noting(&mut self, seen: &mut UnknownsSeen) -> Result<()> {
         let b = self.peek()?;
         match Kind::of(b) {
             Kind::Nil | Kind::Bool => {
@@ -648,12 +656,18 @@ impl<'de> Decoder<'de> {
             }
             Kind::Int | Kind::Float => self.read_number().map(drop),
             Kind::Str | Kind::Bin => self.read_str_bytes().map(drop),
-            Kind::Ext => self.read_ext().map(drop),
+            Kind::Ext => {
+                let (code, body) = self.read_ext()?;
+                seen.any = true;
+                seen.refined |=
+                    code == crate::msgpack::encode::REFINED_UNKNOWN_EXT && body.len() > 1;
+                Ok(())
+            }
             Kind::Array => {
                 let n = self.read_array_len()?;
                 self.enter()?;
                 for _ in 0..n {
-                    self.skip()?;
+                    self.skip_noting(seen)?;
                 }
                 self.leave();
                 Ok(())
@@ -662,8 +676,8 @@ impl<'de> Decoder<'de> {
                 let n = self.read_map_len()?;
                 self.enter()?;
                 for _ in 0..n {
-                    self.skip()?;
-                    self.skip()?;
+                    self.skip_noting(seen)?;
+                    self.skip_noting(seen)?;
                 }
                 self.leave();
                 Ok(())
@@ -673,6 +687,16 @@ impl<'de> Decoder<'de> {
             }
         }
     }
+}
+
+/// What [`Decoder::skip_noting`] saw: whether an unknown appears, and
+/// whether one carries refinements.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UnknownsSeen {
+    /// An unknown (any extension) appears.
+    pub any: bool,
+    /// An unknown with refinements (extension 12 with a payload) appears.
+    pub refined: bool,
 }
 
 enum Int {

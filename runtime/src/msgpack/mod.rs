@@ -8,7 +8,7 @@ pub mod decode;
 pub mod encode;
 pub(crate) mod value;
 
-pub use decode::{Decoder, Kind, UnknownExt};
+pub use decode::{Decoder, Kind, UnknownExt, UnknownsSeen};
 pub use encode::Encoder;
 pub use value::{decode_value, encode_value};
 

@@ -24,6 +24,7 @@
 //! }
 //! ```
 
+mod dynamic;
 pub mod grpc;
 pub mod handshake;
 pub mod log;

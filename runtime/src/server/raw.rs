@@ -1,23 +1,25 @@
-//! The raw provider layer: the plugin protocol's calls with dynamic
-//! [`Value`]s, raw private state and [`Diagnostics`], the same for protocols
-//! 5 and 6.
+//! The raw provider layer: the plugin protocol's calls with
+//! [`DynamicValue`]s, raw private state and [`Diagnostics`], the same for
+//! protocols 5 and 6.
 //!
 //! Implement [`RawProvider`] to drop below the typed layer
 //! ([`super::typed`]); [`super::grpc`] serves an implementation as
-//! `tfplugin5.Provider` and `tfplugin6.Provider`. The adapter decodes every
-//! `DynamicValue` with the type of the schema it belongs to before the
-//! provider sees it (a decode failure becomes an error diagnostic naming the
-//! attribute path) and encodes the values the provider returns.
+//! `tfplugin5.Provider` and `tfplugin6.Provider`. Values stay as Terraform
+//! sent them, with the type of the schema they belong to, until the
+//! provider reads them: into a model struct ([`DynamicValue::decode`]) or a
+//! dynamic [`Value`](crate::Value) ([`DynamicValue::to_value`]). A decode
+//! failure is an error naming the attribute path. Values the provider
+//! returns are written with their schema's type.
 
 use std::collections::BTreeMap;
 use std::future::Future;
 
 use tokio::sync::watch;
 
+pub use super::dynamic::DynamicValue;
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::schema::Schema;
-use crate::value::Value;
 
 /// Everything the provider serves: its schemas by type name.
 #[derive(Debug, Clone, Default)]
@@ -176,14 +178,14 @@ impl Stopper {
 /// `ValidateProviderConfig` (protocol 5: `PrepareProviderConfig`).
 #[derive(Clone)]
 pub struct ValidateProviderConfigRequest {
-    pub config: Value,
+    pub config: DynamicValue,
 }
 
 /// `ConfigureProvider` (protocol 5: `Configure`).
 #[derive(Clone)]
 pub struct ConfigureProviderRequest {
     pub terraform_version: String,
-    pub config: Value,
+    pub config: DynamicValue,
     pub client_capabilities: ClientCapabilities,
 }
 
@@ -191,7 +193,7 @@ pub struct ConfigureProviderRequest {
 #[derive(Clone)]
 pub struct ValidateResourceConfigRequest {
     pub type_name: String,
-    pub config: Value,
+    pub config: DynamicValue,
     pub client_capabilities: ClientCapabilities,
 }
 
@@ -199,7 +201,7 @@ pub struct ValidateResourceConfigRequest {
 #[derive(Clone)]
 pub struct ValidateDataSourceConfigRequest {
     pub type_name: String,
-    pub config: Value,
+    pub config: DynamicValue,
 }
 
 /// `UpgradeResourceState`: the stored state as JSON, written by schema
@@ -216,7 +218,7 @@ pub struct UpgradeResourceStateRequest {
 /// The state in the current schema's type.
 #[derive(Clone, Default)]
 pub struct UpgradeResourceStateResponse {
-    pub upgraded_state: Option<Value>,
+    pub upgraded_state: Option<DynamicValue>,
     pub diagnostics: Diagnostics,
 }
 
@@ -224,16 +226,16 @@ pub struct UpgradeResourceStateResponse {
 #[derive(Clone)]
 pub struct ReadResourceRequest {
     pub type_name: String,
-    pub current_state: Value,
+    pub current_state: DynamicValue,
     pub private: Vec<u8>,
-    pub provider_meta: Option<Value>,
+    pub provider_meta: Option<DynamicValue>,
     pub client_capabilities: ClientCapabilities,
 }
 
 /// The refreshed state: a null `new_state` means the object is gone.
 #[derive(Clone, Default)]
 pub struct ReadResourceResponse {
-    pub new_state: Option<Value>,
+    pub new_state: Option<DynamicValue>,
     pub private: Vec<u8>,
     pub diagnostics: Diagnostics,
 }
@@ -243,11 +245,11 @@ pub struct ReadResourceResponse {
 #[derive(Clone)]
 pub struct PlanResourceChangeRequest {
     pub type_name: String,
-    pub prior_state: Value,
-    pub proposed_new_state: Value,
-    pub config: Value,
+    pub prior_state: DynamicValue,
+    pub proposed_new_state: DynamicValue,
+    pub config: DynamicValue,
     pub prior_private: Vec<u8>,
-    pub provider_meta: Option<Value>,
+    pub provider_meta: Option<DynamicValue>,
     pub client_capabilities: ClientCapabilities,
 }
 
@@ -255,7 +257,7 @@ pub struct PlanResourceChangeRequest {
 /// replacement, and private data handed to apply.
 #[derive(Clone, Default)]
 pub struct PlanResourceChangeResponse {
-    pub planned_state: Option<Value>,
+    pub planned_state: Option<DynamicValue>,
     pub requires_replace: Vec<Vec<PathStep>>,
     pub planned_private: Vec<u8>,
     pub diagnostics: Diagnostics,
@@ -265,18 +267,18 @@ pub struct PlanResourceChangeResponse {
 #[derive(Clone)]
 pub struct ApplyResourceChangeRequest {
     pub type_name: String,
-    pub prior_state: Value,
-    pub planned_state: Value,
-    pub config: Value,
+    pub prior_state: DynamicValue,
+    pub planned_state: DynamicValue,
+    pub config: DynamicValue,
     pub planned_private: Vec<u8>,
-    pub provider_meta: Option<Value>,
+    pub provider_meta: Option<DynamicValue>,
 }
 
 /// The new state. With an error diagnostic, a non-null `new_state` is the
 /// partial result Terraform records (the object exists but is incomplete).
 #[derive(Clone, Default)]
 pub struct ApplyResourceChangeResponse {
-    pub new_state: Option<Value>,
+    pub new_state: Option<DynamicValue>,
     pub private: Vec<u8>,
     pub diagnostics: Diagnostics,
 }
@@ -293,7 +295,7 @@ pub struct ImportResourceStateRequest {
 #[derive(Clone)]
 pub struct ImportedResource {
     pub type_name: String,
-    pub state: Value,
+    pub state: DynamicValue,
     pub private: Vec<u8>,
 }
 
@@ -308,15 +310,15 @@ pub struct ImportResourceStateResponse {
 #[derive(Clone)]
 pub struct ReadDataSourceRequest {
     pub type_name: String,
-    pub config: Value,
-    pub provider_meta: Option<Value>,
+    pub config: DynamicValue,
+    pub provider_meta: Option<DynamicValue>,
     pub client_capabilities: ClientCapabilities,
 }
 
 /// The data source's state.
 #[derive(Clone, Default)]
 pub struct ReadDataSourceResponse {
-    pub state: Option<Value>,
+    pub state: Option<DynamicValue>,
     pub diagnostics: Diagnostics,
 }
 
@@ -554,12 +556,12 @@ mod tests {
 
     #[test]
     fn debug_leaves_values_and_private_state_out() {
-        let secret = Value::object([("password", Value::from("hunter2"))]);
+        let secret = crate::Value::object([("password", crate::Value::from("hunter2"))]);
         let request = PlanResourceChangeRequest {
             type_name: "x_user".into(),
-            prior_state: secret.clone(),
-            proposed_new_state: secret.clone(),
-            config: secret,
+            prior_state: DynamicValue::from(secret.clone()),
+            proposed_new_state: DynamicValue::from(secret.clone()),
+            config: DynamicValue::from(secret),
             prior_private: b"token=hunter2".to_vec(),
             provider_meta: None,
             client_capabilities: ClientCapabilities::default(),

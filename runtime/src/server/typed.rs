@@ -69,24 +69,31 @@ use std::process::ExitCode;
 use std::sync::{Arc, RwLock};
 
 use super::plan::{check_applied, plan, PlanOptions};
-use super::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
+use super::raw::{self, DynamicValue, ProviderSchema, RawProvider, RawResponse, StopSignal};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::json::JsonOptions;
-use crate::model::{FromValue, TfEncode, TfPlan, TfSchema, TfType};
+use crate::model::{FromValue, TfDecode, TfEncode, TfPlan, TfSchema, TfType};
 use crate::schema::{AttributeType, Block, NestingMode, Schema};
 use crate::value::Value;
 
 /// A derived model struct the typed layer can use: schema, codecs and a
 /// plan view that converts both ways.
 pub trait Model:
-    TfSchema + TfEncode + FromValue + TfPlan<PlanInner: FromValue + TfEncode + Send> + Send + 'static
+    TfSchema
+    + TfEncode
+    + for<'de> TfDecode<'de>
+    + FromValue
+    + TfPlan<PlanInner: FromValue + TfEncode + Send>
+    + Send
+    + 'static
 {
 }
 
 impl<T> Model for T where
     T: TfSchema
         + TfEncode
+        + for<'de> TfDecode<'de>
         + FromValue
         + TfPlan<PlanInner: FromValue + TfEncode + Send>
         + Send
@@ -396,9 +403,13 @@ type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// A resource behind dynamic values.
 trait ErasedResource<C>: Send + Sync {
     fn schema(&self) -> Schema;
-    fn validate(&self, config: &Value) -> Diagnostics;
-    fn upgrade(&self, version: i64, json: &[u8]) -> Result<Value, Diagnostics>;
-    fn read<'a>(&'a self, ctx: Ctx<C>, current: Value) -> BoxFuture<'a, raw::ReadResourceResponse>;
+    fn validate(&self, config: &DynamicValue) -> Diagnostics;
+    fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics>;
+    fn read<'a>(
+        &'a self,
+        ctx: Ctx<C>,
+        current: DynamicValue,
+    ) -> BoxFuture<'a, raw::ReadResourceResponse>;
     fn plan<'a>(
         &'a self,
         ctx: Ctx<C>,
@@ -420,9 +431,12 @@ trait ErasedResource<C>: Send + Sync {
 /// A data source behind dynamic values.
 trait ErasedDataSource<C>: Send + Sync {
     fn schema(&self) -> Schema;
-    fn validate(&self, config: &Value) -> Diagnostics;
-    fn read<'a>(&'a self, ctx: Ctx<C>, config: Value)
-        -> BoxFuture<'a, raw::ReadDataSourceResponse>;
+    fn validate(&self, config: &DynamicValue) -> Diagnostics;
+    fn read<'a>(
+        &'a self,
+        ctx: Ctx<C>,
+        config: DynamicValue,
+    ) -> BoxFuture<'a, raw::ReadDataSourceResponse>;
 }
 
 /// Decodes a value into a typed view, an error diagnostic on failure.
@@ -440,14 +454,66 @@ fn typed<T: FromValue>(value: Value, diagnostics: &mut Diagnostics) -> Option<T>
 /// hold unknowns.
 fn validate_model<M: Model>(
     block: &Block,
-    config: &Value,
+    config: &DynamicValue,
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
+    let config = match config.read_value() {
+        Ok(config) => config,
+        Err(d) => return d,
+    };
+    let config = &config;
     let mut diagnostics = M::validate_value(config);
     if let Some(view) = typed::<PlanView<M>>(config_view(block, config.clone()), &mut diagnostics) {
         diagnostics.extend(hook(&view));
     }
     diagnostics
+}
+
+/// Reads a request value into a model, or answers with the diagnostics.
+macro_rules! read_or_answer {
+    ($value:expr, $response:ident) => {
+        match $value.read() {
+            Ok(model) => model,
+            Err(d) => {
+                $response.diagnostics.extend(d);
+                return $response;
+            }
+        }
+    };
+}
+
+/// A model as the state to send: written straight to msgpack, unless it
+/// has write-only attributes to null (then through a [`Value`]). Checked
+/// against `planned` as [`check_applied`] does: no unknown may remain, and
+/// planned refinements must hold. The checks read the bytes; a [`Value`]
+/// is built only when an unknown remains or the plan held refinements.
+fn state_of<M: Model>(
+    block: &Block,
+    model: &M,
+    planned: Option<&DynamicValue>,
+    diagnostics: &mut Diagnostics,
+) -> DynamicValue {
+    let planned_unknowns = planned.map_or_else(Default::default, DynamicValue::unknowns);
+    if !M::HAS_WRITE_ONLY && !planned_unknowns.refined {
+        match DynamicValue::from_model(model) {
+            Ok(state) if !state.unknowns().any => return state,
+            Ok(_) => {}
+            Err(err) => {
+                let mut d = crate::diag::Diagnostic::from(err);
+                d.summary = "Provider returned an invalid value".into();
+                diagnostics.push(d);
+                return DynamicValue::null(M::tf_type());
+            }
+        }
+    }
+    let mut state = model.to_value();
+    strip_write_only(block, &mut state);
+    let planned = match planned.map(DynamicValue::to_value) {
+        Some(Ok(v)) => v,
+        _ => Value::Null(state.ty()),
+    };
+    check_applied(&planned, &state, diagnostics);
+    DynamicValue::from(state)
 }
 
 /// A resource with its schema block, built once.
@@ -461,18 +527,18 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
         R::Model::schema()
     }
 
-    fn validate(&self, config: &Value) -> Diagnostics {
+    fn validate(&self, config: &DynamicValue) -> Diagnostics {
         validate_model::<R::Model>(&self.block, config, |view| self.resource.validate(view))
     }
 
-    fn upgrade(&self, version: i64, json: &[u8]) -> Result<Value, Diagnostics> {
+    fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics> {
         let ty = R::Model::tf_type();
         if version == R::Model::VERSION {
-            return Ok(crate::json::decode_value(
+            return Ok(DynamicValue::from(crate::json::decode_value(
                 json,
                 &ty,
                 &JsonOptions::ignoring_unknown_attributes(),
-            )?);
+            )?));
         }
         if version > R::Model::VERSION {
             return Err(Diagnostics::with_error(
@@ -487,35 +553,35 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
         let model = self
             .resource
             .upgrade_state(StateUpgrade { version, json })?;
-        Ok(model.to_value())
+        let mut diagnostics = Diagnostics::new();
+        let state = state_of(&self.block, &model, None, &mut diagnostics);
+        if diagnostics.has_errors() {
+            return Err(diagnostics);
+        }
+        Ok(state)
     }
 
     fn read<'a>(
         &'a self,
         mut ctx: Ctx<R::Client>,
-        current: Value,
+        current: DynamicValue,
     ) -> BoxFuture<'a, raw::ReadResourceResponse> {
         Box::pin(async move {
             let mut response = raw::ReadResourceResponse::default();
-            let block = &self.block;
-            let Some(model) = typed::<R::Model>(current, &mut response.diagnostics) else {
-                return response;
-            };
+            let model: R::Model = read_or_answer!(current, response);
             let result = self.resource.read(&mut ctx, model).await;
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
             response.private = ctx.private;
-            match result {
-                Ok(Some(model)) => {
-                    let mut state = model.to_value();
-                    strip_write_only(&block, &mut state);
-                    check_applied(&Value::Null(state.ty()), &state, &mut response.diagnostics);
-                    response.new_state = Some(state);
+            response.new_state = Some(match result {
+                Ok(Some(model)) => state_of(&self.block, &model, None, &mut response.diagnostics),
+                Ok(None) => DynamicValue::null(self.block.implied_type()),
+                Err(d) => {
+                    response.diagnostics.extend(d);
+                    return response;
                 }
-                Ok(None) => response.new_state = Some(Value::Null(block.implied_type())),
-                Err(d) => response.diagnostics.extend(d),
-            }
+            });
             response
         })
     }
@@ -532,39 +598,51 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             // plan of a resource with a write-only value set would count as
             // a change (and mark computed attributes unknown). They are
             // null in the plan anyway.
-            let mut proposed = request.proposed_new_state;
-            strip_write_only(&block, &mut proposed);
+            let mut response = raw::PlanResourceChangeResponse::default();
+            let (Ok(prior_state), Ok(mut proposed), Ok(config)) = (
+                request.prior_state.read_value(),
+                request.proposed_new_state.read_value(),
+                request.config.read_value(),
+            ) else {
+                for value in [
+                    &request.prior_state,
+                    &request.proposed_new_state,
+                    &request.config,
+                ] {
+                    if let Err(d) = value.read_value() {
+                        response.diagnostics.extend(d);
+                    }
+                }
+                return response;
+            };
+            strip_write_only(block, &mut proposed);
             let planned = plan(
-                &block,
-                &request.prior_state,
+                block,
+                &prior_state,
                 &proposed,
-                &request.config,
+                &config,
                 PlanOptions {
                     write_only_allowed: request.client_capabilities.write_only_attributes_allowed,
                 },
             );
-            let mut response = raw::PlanResourceChangeResponse {
-                planned_state: Some(planned.planned_state),
-                requires_replace: planned.requires_replace,
-                planned_private: request.prior_private,
-                diagnostics: planned.diagnostics,
-            };
-            let planned_value = response
-                .planned_state
-                .clone()
-                .unwrap_or(Value::Null(block.implied_type()));
+            let planned_value = planned.planned_state;
+            response.requires_replace = planned.requires_replace;
+            response.planned_private = request.prior_private;
+            response.diagnostics = planned.diagnostics;
             if planned_value.is_null() || response.diagnostics.has_errors() {
+                response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             }
+            response.planned_state = Some(DynamicValue::from(planned_value.clone()));
             let d = &mut response.diagnostics;
-            let prior = if request.prior_state.is_null() {
+            let prior = if prior_state.is_null() {
                 Some(None)
             } else {
-                typed::<R::Model>(request.prior_state, d).map(Some)
+                typed::<R::Model>(prior_state, d).map(Some)
             };
             let (Some(prior), Some(config), Some(planned_view)) = (
                 prior,
-                typed::<PlanView<R::Model>>(config_view(block, request.config), d),
+                typed::<PlanView<R::Model>>(config_view(block, config), d),
                 typed::<PlanView<R::Model>>(planned_value, d),
             ) else {
                 return response;
@@ -593,7 +671,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             // sent) unless the hook changed something.
             let adjusted = plan.planned.to_value();
             if adjusted != baseline {
-                response.planned_state = Some(adjusted);
+                response.planned_state = Some(DynamicValue::from(adjusted));
             }
             response
         })
@@ -607,32 +685,46 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
         Box::pin(async move {
             let block = &self.block;
             let mut response = raw::ApplyResourceChangeResponse::default();
-            let d = &mut response.diagnostics;
-            let prior_value = request.prior_state.clone();
-            let planned_value = request.planned_state.clone();
-            let result: Result<Option<R::Model>, Diagnostics> = if request.planned_state.is_null() {
-                let Some(prior) = typed::<R::Model>(request.prior_state, d) else {
-                    return response;
-                };
-                self.resource.delete(&mut ctx, prior).await.map(|()| None)
+            let prior: Option<R::Model> = if request.prior_state.is_null() {
+                None
             } else {
-                // Write-only values are not in the plan; the model gets them
-                // from the configuration.
-                let mut planned = request.planned_state;
-                merge_write_only(&block, &mut planned, &request.config);
-                let Some(planned) = typed::<R::Model>(planned, d) else {
-                    return response;
-                };
-                if request.prior_state.is_null() {
-                    self.resource.create(&mut ctx, planned).await.map(Some)
-                } else {
-                    let Some(prior) = typed::<R::Model>(request.prior_state, d) else {
-                        return response;
+                Some(read_or_answer!(request.prior_state, response))
+            };
+            let result: Result<Option<R::Model>, Diagnostics> = if request.planned_state.is_null() {
+                match prior {
+                    Some(prior) => self.resource.delete(&mut ctx, prior).await.map(|()| None),
+                    None => Ok(None),
+                }
+            } else {
+                let planned: R::Model = if R::Model::HAS_WRITE_ONLY {
+                    // Write-only values are not in the plan; the model gets
+                    // them from the configuration.
+                    let (mut planned, config) = match (
+                        request.planned_state.read_value(),
+                        request.config.read_value(),
+                    ) {
+                        (Ok(p), Ok(c)) => (p, c),
+                        (p, c) => {
+                            response.diagnostics.extend(p.err().into_iter().flatten());
+                            response.diagnostics.extend(c.err().into_iter().flatten());
+                            return response;
+                        }
                     };
-                    self.resource
+                    merge_write_only(block, &mut planned, &config);
+                    match typed::<R::Model>(planned, &mut response.diagnostics) {
+                        Some(model) => model,
+                        None => return response,
+                    }
+                } else {
+                    read_or_answer!(request.planned_state, response)
+                };
+                match prior {
+                    None => self.resource.create(&mut ctx, planned).await.map(Some),
+                    Some(prior) => self
+                        .resource
                         .update(&mut ctx, prior, planned)
                         .await
-                        .map(Some)
+                        .map(Some),
                 }
             };
             response
@@ -640,22 +732,22 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 .extend(std::mem::take(&mut ctx.diagnostics));
             response.private = ctx.private;
             let new_state = match result {
-                Ok(Some(model)) => {
-                    let mut state = model.to_value();
-                    strip_write_only(&block, &mut state);
-                    check_applied(&planned_value, &state, &mut response.diagnostics);
-                    state
-                }
-                Ok(None) => Value::Null(block.implied_type()),
+                Ok(Some(model)) => state_of(
+                    block,
+                    &model,
+                    Some(&request.planned_state),
+                    &mut response.diagnostics,
+                ),
+                Ok(None) => DynamicValue::null(block.implied_type()),
                 Err(d) => {
                     response.diagnostics.extend(d);
                     match ctx.partial {
                         Some(mut partial) => {
-                            strip_write_only(&block, &mut partial);
-                            partial
+                            strip_write_only(block, &mut partial);
+                            DynamicValue::from(partial)
                         }
                         // Nothing changed: the prior state stands (null on create).
-                        None => prior_value,
+                        None => request.prior_state,
                     }
                 }
             };
@@ -671,7 +763,6 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
         id: String,
     ) -> BoxFuture<'a, raw::ImportResourceStateResponse> {
         Box::pin(async move {
-            let block = &self.block;
             let result = self.resource.import(&mut ctx, &id).await;
             let mut response = raw::ImportResourceStateResponse {
                 diagnostics: std::mem::take(&mut ctx.diagnostics),
@@ -679,8 +770,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             };
             match result {
                 Ok(model) => {
-                    let mut state = model.to_value();
-                    strip_write_only(&block, &mut state);
+                    let state = state_of(&self.block, &model, None, &mut response.diagnostics);
                     response.imported_resources.push(raw::ImportedResource {
                         type_name,
                         state,
@@ -705,18 +795,24 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
         D::Model::schema()
     }
 
-    fn validate(&self, config: &Value) -> Diagnostics {
+    fn validate(&self, config: &DynamicValue) -> Diagnostics {
         validate_model::<D::Model>(&self.block, config, |view| self.data_source.validate(view))
     }
 
     fn read<'a>(
         &'a self,
         mut ctx: Ctx<D::Client>,
-        config: Value,
+        config: DynamicValue,
     ) -> BoxFuture<'a, raw::ReadDataSourceResponse> {
         Box::pin(async move {
             let mut response = raw::ReadDataSourceResponse::default();
-            let config = config_view(&self.block, config);
+            let config = match config.read_value() {
+                Ok(config) => config_view(&self.block, config),
+                Err(d) => {
+                    response.diagnostics.extend(d);
+                    return response;
+                }
+            };
             let Some(model) = typed::<D::Model>(config, &mut response.diagnostics) else {
                 return response;
             };
@@ -726,8 +822,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
                 .extend(std::mem::take(&mut ctx.diagnostics));
             match result {
                 Ok(model) => {
-                    let state = model.to_value();
-                    check_applied(&Value::Null(state.ty()), &state, &mut response.diagnostics);
+                    let state = state_of(&self.block, &model, None, &mut response.diagnostics);
                     response.state = Some(state);
                 }
                 Err(d) => response.diagnostics.extend(d),
@@ -850,7 +945,10 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> Diagnostics {
         let mut diagnostics = Diagnostics::new();
-        let config = config_view(&self.config_block, request.config);
+        let config = match request.config.read_value() {
+            Ok(config) => config_view(&self.config_block, config),
+            Err(d) => return d,
+        };
         let Some(config) = typed::<PlanView<P::Config>>(config, &mut diagnostics) else {
             return diagnostics;
         };

@@ -10,7 +10,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         };
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let prior_state = decoding.value("prior state", request.prior_state.as_ref(), ty);
         let planned_state = decoding.value("planned state", request.planned_state.as_ref(), ty);
         let config = decoding.value("configuration", request.config.as_ref(), ty);
@@ -24,9 +24,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             provider_meta,
         };
         let mut response = self
-            .run(decoding, |p, stop| {
-                p.apply_resource_change(raw_request, stop)
-            })
+            .guarded(|p, stop| p.apply_resource_change(raw_request, stop))
             .await;
         let new_state =
             to_proto::dynamic(response.new_state.as_ref(), ty, &mut response.diagnostics);

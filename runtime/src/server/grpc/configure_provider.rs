@@ -9,7 +9,7 @@ impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn configure_provider(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!("ConfigureProvider");
         let ty = &self.shared.provider_type;
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let config = decoding.value("provider configuration", request.config.as_ref(), ty);
         let raw_request = raw::ConfigureProviderRequest {
             terraform_version: request.terraform_version,
@@ -17,7 +17,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let diagnostics: Diagnostics = self
-            .run(decoding, |p, stop| p.configure_provider(raw_request, stop))
+            .guarded(|p, stop| p.configure_provider(raw_request, stop))
             .await;
         rpc::Response {
             diagnostics: to_proto::diagnostics(diagnostics),

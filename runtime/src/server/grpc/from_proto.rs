@@ -1,65 +1,44 @@
-//! From protocol messages to the raw layer's types: `DynamicValue`s decoded
-//! with the type of the schema they belong to, and client capabilities.
-//!
-//! A value that cannot be decoded does not fail the call here: it becomes an
-//! error diagnostic at the attribute's path, and the handler answers with
-//! those diagnostics instead of calling the provider.
+//! From protocol messages to the raw layer's types: `DynamicValue`s kept
+//! as sent, with the type of the schema they belong to (decoded when the
+//! provider reads them), and client capabilities.
 
-use crate::diag::{Diagnostic, Diagnostics};
-use crate::error::Error;
 use crate::server::proto::tfplugin6 as pb;
-use crate::server::raw;
+use crate::server::raw::{self, DynamicValue};
 use crate::types::Type;
-use crate::value::Value;
 
-/// Decodes the `DynamicValue`s of a request, collecting failures as
-/// diagnostics.
+/// Wraps the `DynamicValue`s of a request with their types.
 pub(super) struct Decoding<'a> {
     /// The type of `provider_meta`, when the provider has a schema for it.
     meta_type: Option<&'a Type>,
-    pub(super) diagnostics: Diagnostics,
 }
 
 impl<'a> Decoding<'a> {
     pub(super) fn new(meta_type: Option<&'a Type>) -> Self {
-        Decoding {
-            meta_type,
-            diagnostics: Diagnostics::new(),
-        }
+        Decoding { meta_type }
     }
 
-    /// The value `what` (named so in a diagnostic) as a `ty`; msgpack when
-    /// Terraform sent it, else JSON, else null.
+    /// The value `what` (named so in a diagnostic if it cannot be read) of
+    /// type `ty`: msgpack when Terraform sent it, else JSON, else null.
     pub(super) fn value(
-        &mut self,
-        what: &str,
+        &self,
+        what: &'static str,
         value: Option<&pb::DynamicValue>,
         ty: &Type,
-    ) -> Value {
-        let (msgpack, json) = value.map_or((&[][..], &[][..]), |v| (&v.msgpack[..], &v.json[..]));
-        let result = if !msgpack.is_empty() {
-            crate::msgpack::value_from_slice(msgpack, ty)
-        } else if !json.is_empty() {
-            crate::json::value_from_slice(json, ty)
-        } else {
-            Ok(Value::Null(ty.clone()))
+    ) -> DynamicValue {
+        let value = match value {
+            Some(v) if !v.msgpack.is_empty() => {
+                DynamicValue::msgpack(v.msgpack.clone(), ty.clone())
+            }
+            Some(v) if !v.json.is_empty() => DynamicValue::json(v.json.clone(), ty.clone()),
+            _ => DynamicValue::null(ty.clone()),
         };
-        result.unwrap_or_else(|err| {
-            self.fail(what, err);
-            Value::Null(ty.clone())
-        })
+        value.named(what)
     }
 
     /// The `provider_meta` value, when the provider has a schema for it.
-    pub(super) fn meta(&mut self, value: Option<&pb::DynamicValue>) -> Option<Value> {
+    pub(super) fn meta(&self, value: Option<&pb::DynamicValue>) -> Option<DynamicValue> {
         self.meta_type
             .map(|ty| self.value("provider_meta", value, ty))
-    }
-
-    fn fail(&mut self, what: &str, err: Error) {
-        let mut diagnostic = Diagnostic::from(err);
-        diagnostic.summary = format!("Invalid {what}");
-        self.diagnostics.push(diagnostic);
     }
 }
 

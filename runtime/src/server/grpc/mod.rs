@@ -161,21 +161,6 @@ impl<P: RawProvider> GrpcProvider<P> {
         from_proto::Decoding::new(self.shared.meta_type.as_ref())
     }
 
-    /// Runs the call unless decoding its request failed (then the answer is
-    /// the decoding diagnostics).
-    async fn run<'a, R, F, Fut>(&'a self, decoding: from_proto::Decoding<'_>, call: F) -> R
-    where
-        R: RawResponse,
-        F: FnOnce(&'a P, StopSignal) -> Fut,
-        Fut: Future<Output = R>,
-    {
-        if decoding.diagnostics.has_errors() {
-            R::from_diagnostics(decoding.diagnostics)
-        } else {
-            self.guarded(call).await
-        }
-    }
-
     /// Runs `call` with a stop signal; if Stop arrives first, the call is
     /// dropped and the answer is an error diagnostic.
     async fn guarded<'a, R, F, Fut>(&'a self, call: F) -> R

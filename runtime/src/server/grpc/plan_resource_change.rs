@@ -11,7 +11,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         };
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let prior_state = decoding.value("prior state", request.prior_state.as_ref(), ty);
         let proposed_new_state = decoding.value(
             "proposed new state",
@@ -30,9 +30,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let mut response = self
-            .run(decoding, |p, stop| {
-                p.plan_resource_change(raw_request, stop)
-            })
+            .guarded(|p, stop| p.plan_resource_change(raw_request, stop))
             .await;
         let planned_state = to_proto::dynamic(
             response.planned_state.as_ref(),

@@ -10,7 +10,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let Some(ty) = self.type_of(Kind::DataSource, &request.type_name) else {
             return Answer::unknown_type(Kind::DataSource, &request.type_name);
         };
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let config = decoding.value("configuration", request.config.as_ref(), ty);
         let provider_meta = decoding.meta(request.provider_meta.as_ref());
         let raw_request = raw::ReadDataSourceRequest {
@@ -20,7 +20,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let mut response = self
-            .run(decoding, |p, stop| p.read_data_source(raw_request, stop))
+            .guarded(|p, stop| p.read_data_source(raw_request, stop))
             .await;
         let state = to_proto::dynamic(response.state.as_ref(), ty, &mut response.diagnostics);
         rpc::Response {

@@ -10,7 +10,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         };
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let current_state = decoding.value("prior state", request.current_state.as_ref(), ty);
         let provider_meta = decoding.meta(request.provider_meta.as_ref());
         let raw_request = raw::ReadResourceRequest {
@@ -21,7 +21,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let mut response = self
-            .run(decoding, |p, stop| p.read_resource(raw_request, stop))
+            .guarded(|p, stop| p.read_resource(raw_request, stop))
             .await;
         let new_state =
             to_proto::dynamic(response.new_state.as_ref(), ty, &mut response.diagnostics);

@@ -5,18 +5,18 @@
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::error::PathStep;
 use crate::server::proto::tfplugin6 as pb;
+use crate::server::raw::DynamicValue;
 use crate::types::Type;
-use crate::value::Value;
 
 /// A response value as msgpack; a value that cannot be encoded as `ty`
 /// becomes an error diagnostic (and no value).
 pub(super) fn dynamic(
-    value: Option<&Value>,
+    value: Option<&DynamicValue>,
     ty: &Type,
     diagnostics: &mut Diagnostics,
 ) -> Option<pb::DynamicValue> {
     let value = value?;
-    match crate::msgpack::value_to_vec(value, ty) {
+    match value.to_msgpack(ty) {
         Ok(msgpack) => Some(pb::DynamicValue {
             msgpack,
             json: Vec::new(),

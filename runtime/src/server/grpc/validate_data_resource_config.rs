@@ -14,16 +14,14 @@ impl<P: RawProvider> GrpcProvider<P> {
         let Some(ty) = self.type_of(Kind::DataSource, &request.type_name) else {
             return Answer::unknown_type(Kind::DataSource, &request.type_name);
         };
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let config = decoding.value("configuration", request.config.as_ref(), ty);
         let raw_request = raw::ValidateDataSourceConfigRequest {
             type_name: request.type_name,
             config,
         };
         let diagnostics: Diagnostics = self
-            .run(decoding, |p, stop| {
-                p.validate_data_source_config(raw_request, stop)
-            })
+            .guarded(|p, stop| p.validate_data_source_config(raw_request, stop))
             .await;
         rpc::Response {
             diagnostics: to_proto::diagnostics(diagnostics),

@@ -3,8 +3,8 @@
 use super::{to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6::{self as pb, validate_provider_config as rpc};
+use crate::server::raw::DynamicValue;
 use crate::server::raw::{self, RawProvider};
-use crate::value::Value;
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn validate_provider_config(&self, request: rpc::Request) -> rpc::Response {
@@ -28,18 +28,16 @@ impl<P: RawProvider> GrpcProvider<P> {
     }
 
     /// The decoded configuration and what the provider says of it.
-    async fn check_provider_config(&self, request: rpc::Request) -> (Value, Diagnostics) {
+    async fn check_provider_config(&self, request: rpc::Request) -> (DynamicValue, Diagnostics) {
         tracing::debug!("ValidateProviderConfig");
         let ty = &self.shared.provider_type;
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let config = decoding.value("provider configuration", request.config.as_ref(), ty);
         let raw_request = raw::ValidateProviderConfigRequest {
             config: config.clone(),
         };
         let diagnostics = self
-            .run(decoding, |p, stop| {
-                p.validate_provider_config(raw_request, stop)
-            })
+            .guarded(|p, stop| p.validate_provider_config(raw_request, stop))
             .await;
         (config, diagnostics)
     }

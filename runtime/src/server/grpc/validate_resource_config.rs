@@ -11,7 +11,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         };
-        let mut decoding = self.decoding();
+        let decoding = self.decoding();
         let config = decoding.value("configuration", request.config.as_ref(), ty);
         let raw_request = raw::ValidateResourceConfigRequest {
             type_name: request.type_name,
@@ -19,9 +19,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let diagnostics: Diagnostics = self
-            .run(decoding, |p, stop| {
-                p.validate_resource_config(raw_request, stop)
-            })
+            .guarded(|p, stop| p.validate_resource_config(raw_request, stop))
             .await;
         rpc::Response {
             diagnostics: to_proto::diagnostics(diagnostics),
