@@ -32,6 +32,7 @@ pub mod schema;
 #[cfg(feature = "server")]
 pub mod server;
 pub mod show;
+pub mod text;
 pub mod types;
 pub mod validate;
 pub mod value;

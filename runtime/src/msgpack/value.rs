@@ -8,8 +8,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::msgpack::decode::{Decoder, UnknownExt};
 use crate::msgpack::encode::Encoder;
 use crate::refinement::RefineKind;
+use crate::text::nfc_owned;
 use crate::types::Type;
-use crate::value::{canonical_set, nfc_owned, unify_element_type, Value};
+use crate::value::{canonical_set, unify_element_type, Value};
 
 /// Decodes one value of type `ty` (optional-attribute markers are ignored:
 /// msgpack always carries every attribute).
