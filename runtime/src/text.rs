@@ -149,8 +149,8 @@ impl Unprintable {
     }
 
     /// Whether a character starting with byte `b` (0x7F or above) may be
-    /// escaped: the first UTF-8 byte of every character [`contains`]
-    /// (Self::contains) accepts, so the scan can skip the others.
+    /// escaped: the first UTF-8 byte of every character that
+    /// [`contains`](Self::contains) accepts, so the scan can skip the others.
     fn may_start(self, b: u8) -> bool {
         match self {
             // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
@@ -176,7 +176,7 @@ impl Quoting {
         unprintable: Unprintable::LineSeparators,
     };
 
-    /// Go's `encoding/json` from Go 1.22 on: as [`Quoting::JSON`] but with
+    /// Go's `encoding/json` from Go 1.22 on: as go-cty's JSON quoting but with
     /// the `\b` and `\f` short forms. What `json.MarshalIndent` writes in the
     /// Go tools the code generator matches.
     pub const GO_JSON: Quoting = Quoting {
