@@ -3,7 +3,10 @@
 //! The goldens are compared byte for byte, so key order (the Go structs' field
 //! order), tab indentation, Go's HTML-safe escaping (`<`, `>`, `&`, U+2028,
 //! U+2029) and Go's float formatting all matter; a generic serializer gets
-//! some of these wrong, hence this small dedicated one.
+//! some of these wrong, hence this small dedicated one. Strings are quoted by
+//! the runtime's [`Quoting::GO_JSON`].
+
+use tfschema::text::Quoting;
 
 /// A JSON value whose object keys keep the order they were pushed in.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,7 +48,7 @@ fn write_value(v: &Json, depth: usize, out: &mut String) {
                     out.push(',');
                 }
                 indent(depth + 1, out);
-                write_string(k, out);
+                Quoting::GO_JSON.write(out, k);
                 out.push_str(": ");
                 write_value(v, depth + 1, out);
             }
@@ -68,32 +71,11 @@ fn write_value(v: &Json, depth: usize, out: &mut String) {
             indent(depth, out);
             out.push(']');
         }
-        Json::String(s) => write_string(s, out),
+        Json::String(s) => Quoting::GO_JSON.write(out, s),
         Json::Int(i) => out.push_str(&i.to_string()),
         Json::Float(f) => out.push_str(&go_float(*f)),
         Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
     }
-}
-
-fn write_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// Formats a float64 as Go's encoding/json does: plain decimal digits, unless

@@ -4,6 +4,8 @@
 //! the imports they need; these functions produce exactly the strings
 //! tfplugingen-openapi writes, so the spec stays byte-identical.
 
+use tfschema::text::Quoting;
+
 /// A custom validator: Go source for the validator and the packages it imports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CustomValidator {
@@ -135,43 +137,7 @@ pub fn list_unique_values() -> CustomValidator {
 /// Quotes a string the way Go's `strconv.Quote` does, so generated Go compiles
 /// and the spec text matches the Go tool's.
 pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if is_go_printable(c) => out.push(c),
-            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// An approximation of Go's `strconv.IsPrint`: control characters, separators
-/// other than the ASCII space and a few format characters are not printable.
-fn is_go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(
-        c,
-        '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}'
-            | '\u{e000}'..='\u{f8ff}'
-    )
+    Quoting::GO.quote(s)
 }
 
 #[cfg(test)]

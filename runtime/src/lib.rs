@@ -33,6 +33,7 @@ pub mod schema;
 pub mod server;
 mod set;
 pub mod show;
+pub mod text;
 pub mod types;
 pub mod validate;
 pub mod value;

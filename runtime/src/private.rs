@@ -108,7 +108,7 @@ pub fn missing_attribute(name: &str) -> Error {
 #[inline]
 pub fn json_key(out: &mut String, first: bool, name: &str) {
     out.push(if first { '{' } else { ',' });
-    crate::json::write::write_string(out, name);
+    crate::text::Quoting::JSON.write(out, name);
     out.push(':');
 }
 

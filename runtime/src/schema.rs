@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::json::write::write_string;
+use crate::text::Quoting;
 use crate::types::{ObjectType, Type};
 use crate::value::Value;
 
@@ -326,7 +326,7 @@ fn write_block(out: &mut String, block: &Block) {
             if i > 0 {
                 out.push(',');
             }
-            write_string(out, &nested.type_name);
+            Quoting::JSON.write(out, &nested.type_name);
             out.push_str(":{\"nesting_mode\":\"");
             out.push_str(nested.nesting.as_str());
             out.push_str("\",\"block\":");
@@ -344,7 +344,7 @@ fn write_block(out: &mut String, block: &Block) {
     if !block.description.is_empty() {
         sep(out);
         out.push_str("\"description\":");
-        write_string(out, &block.description);
+        Quoting::JSON.write(out, &block.description);
     }
     sep(out);
     out.push_str("\"description_kind\":\"");
@@ -364,7 +364,7 @@ fn write_attributes(out: &mut String, attributes: &[Attribute]) {
         if i > 0 {
             out.push(',');
         }
-        write_string(out, &attr.name);
+        Quoting::JSON.write(out, &attr.name);
         out.push(':');
         out.push('{');
         match &attr.ty {
@@ -387,7 +387,7 @@ fn write_attributes(out: &mut String, attributes: &[Attribute]) {
         }
         if !attr.description.is_empty() {
             out.push_str(",\"description\":");
-            write_string(out, &attr.description);
+            Quoting::JSON.write(out, &attr.description);
         }
         out.push_str(",\"description_kind\":\"");
         out.push_str(attr.description_kind.as_str());

@@ -2,6 +2,7 @@
 //! `(known after apply)` with their refinements spelled out, nested values
 //! indented, object attributes aligned.
 
+use crate::text::Quoting;
 use crate::value::Value;
 
 /// Renders `value` over several lines (no trailing newline).
@@ -43,7 +44,7 @@ fn write_value(out: &mut String, value: &Value, level: usize) {
         }
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_string()),
-        Value::String(s) => quote(out, s),
+        Value::String(s) => Quoting::HCL.write(out, s),
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
             if items.is_empty() {
                 out.push_str("[]");
@@ -59,7 +60,7 @@ fn write_value(out: &mut String, value: &Value, level: usize) {
             out.push(']');
         }
         Value::Map(_, items) => {
-            let keys: Vec<String> = items.keys().map(|k| quoted(k)).collect();
+            let keys: Vec<String> = items.keys().map(|k| Quoting::HCL.quote(k)).collect();
             write_entries(
                 out,
                 keys.iter().map(String::as_str).zip(items.values()),
@@ -95,28 +96,4 @@ fn write_entries<'a>(
     }
     indent(out, level);
     out.push('}');
-}
-
-fn quoted(s: &str) -> String {
-    let mut out = String::new();
-    quote(&mut out, s);
-    out
-}
-
-/// A string literal as HCL writes one: `"` and `\` escaped, the usual
-/// control escapes, other control characters as `\uXXXX`.
-fn quote(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::write::write_string;
+use crate::text::Quoting;
 
 /// A Terraform type constraint.
 ///
@@ -321,7 +321,7 @@ impl Type {
                     if i > 0 {
                         out.push(',');
                     }
-                    write_string(out, name);
+                    Quoting::JSON.write(out, name);
                     out.push(':');
                     ty.write_json(out);
                 }
@@ -332,7 +332,7 @@ impl Type {
                         if i > 0 {
                             out.push(',');
                         }
-                        write_string(out, name);
+                        Quoting::JSON.write(out, name);
                     }
                     out.push(']');
                 }

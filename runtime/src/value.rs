@@ -7,13 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use unicode_normalization::UnicodeNormalization;
-
 use crate::error::{Error, Result};
 use crate::limits::MAX_COLLAPSED_LENGTH;
-use crate::msgpack::encode::is_nfc;
 use crate::number::Number;
 use crate::refinement::{RefineKind, Refinements};
+use crate::text::{nfc_owned, Quoting};
 use crate::types::{ObjectType, Type};
 
 /// A value of the Terraform type system.
@@ -293,40 +291,9 @@ impl From<i64> for Value {
     }
 }
 
-/// `s` in NFC, reusing the allocation when it already is.
-pub(crate) fn nfc_owned(s: String) -> String {
-    if is_nfc(&s) {
-        s
-    } else {
-        s.nfc().collect()
-    }
-}
-
-/// Go's `%q` for the set hash: quotes, backslash escapes for `"` and `\`,
-/// the named control escapes, `\xNN` for other ASCII controls and DEL, and
-/// `\u`/`\U` escapes for the non-printable characters that appear in
-/// practice (C1 controls, line/paragraph separators, BOM).
+/// Go's `%q` for the set hash, as go-cty's `makeSetHashBytes` writes strings.
 fn go_quote(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{0}'..='\u{1f}' | '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            '\u{80}'..='\u{9f}' | '\u{ad}' | '\u{2028}' | '\u{2029}' | '\u{feff}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    Quoting::GO_SET_HASH.write(out, s);
 }
 
 /// The element type of a collection: `declared` when it has no `dynamic`

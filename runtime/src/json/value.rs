@@ -10,12 +10,13 @@ use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Reader, Token};
-use crate::json::write::{write_number, write_string};
+use crate::json::write::write_number;
 use crate::msgpack::value::{check_attributes, check_element_types};
 use crate::number::Number;
 use crate::set::canonical_set;
+use crate::text::{nfc_owned, Quoting};
 use crate::types::Type;
-use crate::value::{nfc_owned, unify_element_type, Value};
+use crate::value::{unify_element_type, Value};
 
 /// Options for reading JSON.
 #[derive(Debug, Clone, Default)]
@@ -288,7 +289,7 @@ pub fn encode_value(out: &mut String, value: &Value, ty: &Type) -> Result<()> {
         }
         (Value::Number(n), Type::Number) => write_number(out, n),
         (Value::String(s), Type::String) => {
-            write_string(out, &nfc_owned(s.clone()));
+            Quoting::JSON.write(out, &nfc_owned(s.clone()));
             Ok(())
         }
         (Value::List(_, items), Type::List(elem)) | (Value::Set(_, items), Type::Set(elem)) => {
@@ -321,7 +322,7 @@ pub fn encode_value(out: &mut String, value: &Value, ty: &Type) -> Result<()> {
                 if i > 0 {
                     out.push(',');
                 }
-                write_string(out, key);
+                Quoting::JSON.write(out, key);
                 out.push(':');
                 encode_value(out, item, elem).map_err(|e| e.at_key(key))?;
             }
@@ -337,7 +338,7 @@ pub fn encode_value(out: &mut String, value: &Value, ty: &Type) -> Result<()> {
                 if i > 0 {
                     out.push(',');
                 }
-                write_string(out, name);
+                Quoting::JSON.write(out, name);
                 out.push(':');
                 encode_value(out, item, attr_ty).map_err(|e| e.at_attr(name))?;
             }

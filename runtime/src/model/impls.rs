@@ -8,17 +8,18 @@ use std::hash::{BuildHasher, Hash};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Reader, Token};
-use crate::json::write::{write_number, write_string};
+use crate::json::write::write_number;
 use crate::model::{
     explain_json, explain_msgpack, null_error, unknown_error, FromValue, TfDecode, TfEncode, TfType,
 };
-use crate::msgpack::encode::{is_nfc, PRESIZE_MIN_ITEMS};
+use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
 use crate::msgpack::{Decoder, Encoder};
 use crate::number::Number;
 use crate::refinement::RefineKind;
 use crate::set::set_order;
+use crate::text::{is_nfc, nfc, nfc_owned, Quoting};
 use crate::types::Type;
-use crate::value::{nfc_owned, Value};
+use crate::value::Value;
 
 // ---------------------------------------------------------------- helpers
 
@@ -450,9 +451,8 @@ fn json_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
 
 fn cow_nfc(s: Cow<'_, str>) -> Cow<'_, str> {
     match s {
-        Cow::Borrowed(b) if !is_nfc(b) => Cow::Owned(nfc_owned(b.to_owned())),
+        Cow::Borrowed(b) => nfc(b),
         Cow::Owned(o) => Cow::Owned(nfc_owned(o)),
-        borrowed => borrowed,
     }
 }
 
@@ -471,11 +471,7 @@ macro_rules! string_common {
                 Ok(())
             }
             fn encode_json(&self, out: &mut String) -> Result<()> {
-                if is_nfc(self) {
-                    write_string(out, self);
-                } else {
-                    write_string(out, &nfc_owned(self.to_string()));
-                }
+                Quoting::JSON.write(out, &nfc(self));
                 Ok(())
             }
             fn to_value(&self) -> Value {
@@ -944,14 +940,6 @@ fn unborrowable_key() -> Error {
     Error::invalid("map key cannot be borrowed as is; use String or Cow<str> keys")
 }
 
-fn nfc_key(key: &str) -> Cow<'_, str> {
-    if is_nfc(key) {
-        Cow::Borrowed(key)
-    } else {
-        Cow::Owned(nfc_owned(key.to_owned()))
-    }
-}
-
 /// Map entries with NFC keys in bytewise order, as go-cty writes them.
 /// `sorted`: the caller iterates in key order already (a `BTreeMap`).
 fn ordered_entries<'a, K: KeyStr + 'a, V: 'a>(
@@ -959,7 +947,7 @@ fn ordered_entries<'a, K: KeyStr + 'a, V: 'a>(
     sorted: bool,
 ) -> Vec<(Cow<'a, str>, &'a V)> {
     let mut entries: Vec<(Cow<'a, str>, &V)> =
-        entries.map(|(k, v)| (nfc_key(k.key_str()), v)).collect();
+        entries.map(|(k, v)| (nfc(k.key_str()), v)).collect();
     if !sorted || entries.iter().any(|(k, _)| matches!(k, Cow::Owned(_))) {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
     }
@@ -1025,7 +1013,7 @@ pub(crate) fn encode_map_json<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
             if i > 0 {
                 out.push(',');
             }
-            write_string(out, key);
+            Quoting::JSON.write(out, key);
             out.push(':');
             if value.encode_json(out).is_err() {
                 done = false;
@@ -1044,7 +1032,7 @@ pub(crate) fn encode_map_json<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
         if i > 0 {
             out.push(',');
         }
-        write_string(out, key);
+        Quoting::JSON.write(out, key);
         out.push(':');
         value.encode_json(out).map_err(|e| e.at_key(key))?;
     }

@@ -7,13 +7,11 @@
 
 use std::borrow::Cow;
 
-use unicode_normalization::UnicodeNormalization;
-
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_DEPTH;
-use crate::msgpack::encode::{is_ascii, is_nfc};
 use crate::number::Number;
 use crate::refinement::{RefineKind, Refinements};
+use crate::text::{is_ascii, is_nfc, nfc};
 
 /// The msgpack family of the next value, for dispatch and error messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -359,12 +357,7 @@ impl<'de> Decoder<'de> {
     /// [`read_str_cow`](Self::read_str_cow) past the short-ASCII case.
     #[inline(never)]
     fn read_str_cow_general(&mut self) -> Result<Cow<'de, str>> {
-        let s = self.read_str()?;
-        if is_nfc(s) {
-            Ok(Cow::Borrowed(s))
-        } else {
-            Ok(Cow::Owned(s.nfc().collect()))
-        }
+        Ok(nfc(self.read_str()?))
     }
 
     /// A binary blob (bin or str).

@@ -7,9 +7,8 @@
 
 use std::io;
 
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-
 use crate::number::{Number, WireNumber};
+use crate::text::{is_ascii, nfc};
 
 /// The bytes of an unknown value without refinements: fixext1, code 0, body 0.
 pub const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
@@ -221,12 +220,7 @@ impl Encoder {
     /// [`write_str`](Self::write_str) past the short-ASCII case, out of line.
     #[inline(never)]
     fn write_str_general(&mut self, s: &str) {
-        if is_nfc(s) {
-            self.write_str_nfc(s);
-        } else {
-            let normalized: String = s.nfc().collect();
-            self.write_str_nfc(&normalized);
-        }
+        self.write_str_nfc(&nfc(s));
     }
 
     /// A string the caller knows is NFC already (attribute names, strings
@@ -348,53 +342,6 @@ impl Encoder {
     }
 }
 
-/// Whether `s` is in Unicode Normalization Form C (ASCII fast path, then the
-/// quick check, then a full comparison when the quick check is unsure).
-#[inline]
-pub fn is_nfc(s: &str) -> bool {
-    is_ascii(s.as_bytes()) || is_nfc_non_ascii(s)
-}
-
-/// [`is_nfc`] past the ASCII check, out of line.
-#[inline(never)]
-fn is_nfc_non_ascii(s: &str) -> bool {
-    match is_nfc_quick(s.chars()) {
-        IsNormalized::Yes => true,
-        IsNormalized::No => false,
-        IsNormalized::Maybe => s.chars().eq(s.nfc()),
-    }
-}
-
-/// Whether every byte is ASCII: eight bytes at a time (the last eight
-/// overlapping), quicker than `<[u8]>::is_ascii` on the short strings of
-/// typical values.
-#[inline]
-pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
-    #[inline(always)]
-    fn word(chunk: &[u8]) -> u64 {
-        u64::from_le_bytes(chunk.try_into().unwrap_or_default())
-    }
-    let len = bytes.len();
-    if len < 8 {
-        // Without a branch per length (a byte loop mispredicts on the
-        // varying lengths of map keys and short values): two overlapping
-        // 4-byte words, or the first, middle and last byte.
-        return if len >= 4 {
-            let half = |chunk: &[u8]| u32::from_le_bytes(chunk.try_into().unwrap_or_default());
-            (half(&bytes[..4]) | half(&bytes[len - 4..])) & 0x8080_8080 == 0
-        } else if len > 0 {
-            (bytes[0] | bytes[len / 2] | bytes[len - 1]) < 0x80
-        } else {
-            true
-        };
-    }
-    let mut acc = word(&bytes[len - 8..]);
-    for chunk in bytes.chunks_exact(8) {
-        acc |= word(chunk);
-    }
-    acc & 0x8080_8080_8080_8080 == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,24 +424,8 @@ mod tests {
     }
 
     #[test]
-    fn ascii_check() {
-        assert!(is_ascii(b""));
-        assert!(is_ascii(&[0x7f; 100]));
-        for len in 0..40 {
-            assert!(is_ascii(&vec![b'a'; len]));
-            for at in 0..len {
-                let mut s = vec![b'a'; len];
-                s[at] = 0x80;
-                assert!(!is_ascii(&s), "{len} {at}");
-            }
-        }
-    }
-
-    #[test]
     fn strings_are_normalised() {
         assert_eq!(bytes(|e| e.write_str("e\u{301}")), "a2c3a9");
         assert_eq!(bytes(|e| e.write_str("\u{212b}")), "a2c385");
-        assert!(is_nfc("Café"));
-        assert!(!is_nfc("Cafe\u{301}"));
     }
 }

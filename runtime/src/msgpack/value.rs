@@ -9,8 +9,9 @@ use crate::msgpack::decode::{Decoder, UnknownExt};
 use crate::msgpack::encode::Encoder;
 use crate::refinement::RefineKind;
 use crate::set::canonical_set;
+use crate::text::nfc_owned;
 use crate::types::Type;
-use crate::value::{nfc_owned, unify_element_type, Value};
+use crate::value::{unify_element_type, Value};
 
 /// Decodes one value of type `ty` (optional-attribute markers are ignored:
 /// msgpack always carries every attribute).

@@ -15,6 +15,8 @@ use tracing::level_filters::LevelFilter;
 use tracing::{Event, Level, Metadata, Subscriber};
 use tracing_subscriber::layer::{Context, Layer};
 
+use crate::text::Quoting;
+
 /// A `tracing` layer writing each event as one hclog JSON line to stderr.
 #[derive(Debug, Clone)]
 pub struct HclogLayer {
@@ -195,7 +197,7 @@ impl Visit for JsonFields {
 
 /// A JSON string literal, escaped as the wire JSON is.
 fn push_json_string(out: &mut String, s: &str) {
-    crate::json::write::write_string(out, s);
+    Quoting::JSON.write(out, s);
 }
 
 /// hclog's JSON time format: `2006-01-02T15:04:05.000000Z` (UTC).
