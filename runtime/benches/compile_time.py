@@ -27,15 +27,18 @@ checkout's for serde; the one beside TFSCHEMA_RUNTIME for tfschema), so
 dependency versions are the workspace's. Both are built once to compile the
 dependencies, then `touch src/lib.rs && cargo build` is timed (debug and
 release, each crate with its own CARGO_TARGET_DIR) so only the crate itself
-is measured. Incremental compilation is off (CARGO_INCREMENTAL=0) unless
---incremental: with it, a debug rebuild after `touch` reuses the previous
-build's code and measures little more than macro expansion. Prints the median wall time of --runs builds, the median CPU
-time (user + system of cargo and rustc, steadier when other jobs share the
-machine; above the wall time when rustc uses several threads) and the
-ratios, as a Markdown table or, with --json, as JSON.
+is measured (--target-dir keeps the dependencies for the next invocation).
+Incremental compilation is off (CARGO_INCREMENTAL=0) unless --incremental:
+with it, a debug rebuild after `touch` reuses the previous build's code and
+measures little more than macro expansion. Prints the median wall time of
+--runs builds, the median CPU time (user + system of cargo and rustc,
+steadier when other jobs share the machine; above the wall time when rustc
+uses several threads) and the ratios, as a Markdown table or, with --json,
+as JSON.
 
     python3 runtime/benches/compile_time.py [--runs 3] [--structs 50]
-        [--no-codecs] [--incremental] [--profile debug|release|both] [--json] [--keep]
+        [--no-codecs] [--incremental] [--profile debug|release|both]
+        [--target-dir DIR] [--json] [--keep]
 
     # another tfschema, e.g. an older commit in its own worktree:
     git worktree add /tmp/tfschema-old <commit>
@@ -201,6 +204,10 @@ def main() -> int:
         help="keep cargo's incremental debug builds (a touched, unchanged file then reuses the generated code)",
     )
     ap.add_argument("--profile", choices=("debug", "release", "both"), default="both")
+    ap.add_argument(
+        "--target-dir",
+        help="where the two crates' target dirs go, kept between invocations (default: the temporary directory); use one per TFSCHEMA_RUNTIME",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--keep", action="store_true", help="keep the temporary crates")
     args = ap.parse_args()
@@ -238,13 +245,14 @@ def main() -> int:
             sd_codecs,
             args.structs,
         )
+        targets = os.path.abspath(args.target_dir) if args.target_dir else tmp
         profiles = [("debug", False), ("release", True)]
         if args.profile != "both":
             profiles = [p for p in profiles if p[0] == args.profile]
         rows = []
         for profile, release in profiles:
-            t_tf = timed(tf, os.path.join(tmp, "target-tfschema"), release, args.runs, args.incremental)
-            t_sd = timed(sd, os.path.join(tmp, "target-serde"), release, args.runs, args.incremental)
+            t_tf = timed(tf, os.path.join(targets, "target-tfschema"), release, args.runs, args.incremental)
+            t_sd = timed(sd, os.path.join(targets, "target-serde"), release, args.runs, args.incremental)
             rows.append(
                 {
                     "profile": profile,
