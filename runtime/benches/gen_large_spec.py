@@ -22,7 +22,9 @@ strings; the framework validators `tfschema codespec rust` understands
 (string length, one_of, regex; int64 range and one_of; float64 one_of;
 list/set/map size, list unique) on attributes that are not computed only;
 static defaults on computed_optional attributes of resources. Everything in
-it is expressible, so the generator reports no warnings.
+it is expressible, so the generator reports no warnings, and the output
+validates against the code spec's JSON Schema (v0.1, in the conformance
+data's `openapi/spec-schema/`).
 
     python3 runtime/benches/gen_large_spec.py [--seed 1] [--scale 1.0]
         [--depth 6] [--output spec.json]
