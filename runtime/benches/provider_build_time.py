@@ -31,9 +31,11 @@ The generated code targets this checkout's runtime; an older runtime must
 support what it uses (`tfschema::server::typed` and the derive attributes
 it writes), or use --generator-root to generate with the older checkout's
 own CLI. --target-dir keeps the dependencies between invocations (use one
-per runtime). A full run (--scale 1, --runs 3) takes several minutes on two
-cores, most of it the first build of the dependencies; timings are only
-meaningful on a quiet machine.
+per runtime). A full run (--scale 1, --runs 3) builds the crate four times
+after the dependencies: on the 2-core VM, under load, the dependencies took
+about 5 minutes and each build of the crate 1.5 to 4.5 minutes, so plan on
+15 to 25 minutes from a cold target directory. Timings are only meaningful
+on a quiet machine.
 """
 
 import argparse
