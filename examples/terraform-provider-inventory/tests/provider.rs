@@ -216,7 +216,8 @@ async fn configuration_errors() {
                     name_prefix: None,
                     ids: Unknown::Unknown,
                     items: Unknown::Unknown,
-                }),
+                })
+                .into(),
                 provider_meta: None,
                 client_capabilities: Default::default(),
             },
@@ -229,7 +230,7 @@ async fn configuration_errors() {
         p.configure_provider(
             raw::ConfigureProviderRequest {
                 terraform_version: "1.0.3".into(),
-                config,
+                config: config.into(),
                 client_capabilities: Default::default(),
             },
             StopSignal::never(),

@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::{Error, ErrorKind};
-use crate::model::{TfDecode, TfEncode};
+use crate::model::{FromValue, TfDecode, TfEncode};
 use crate::msgpack::UnknownsSeen;
 use crate::types::Type;
 use crate::value::Value;
@@ -111,7 +111,8 @@ impl DynamicValue {
     ///
     /// # Errors
     /// Bytes that do not fit `T`, with the attribute path. A value built
-    /// from a [`Value`] has no bytes to read: use [`to_value`](Self::to_value).
+    /// from a [`Value`] has no bytes to borrow from: read it with
+    /// [`decode_owned`](Self::decode_owned) or [`to_value`](Self::to_value).
     pub fn decode<'a, T: TfDecode<'a>>(&'a self) -> Result<T, Error> {
         match &self.repr {
             Repr::Msgpack(bytes, _) if bytes.is_empty() => crate::msgpack::from_slice(&[0xc0]),
@@ -119,8 +120,20 @@ impl DynamicValue {
             Repr::Json(bytes, _) => crate::json::from_slice(bytes),
             Repr::Value(_) => Err(Error::new(
                 ErrorKind::Invalid,
-                "a value built from a dynamic Value is read with to_value()",
+                "a value built from a dynamic Value has no bytes to borrow from; use decode_owned()",
             )),
+        }
+    }
+
+    /// Reads the value into an owned `T`, whatever form it is held in
+    /// (bytes are read straight into `T`; a [`Value`] is converted).
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode).
+    pub fn decode_owned<T: for<'de> TfDecode<'de> + FromValue>(&self) -> Result<T, Error> {
+        match &self.repr {
+            Repr::Value(v) => T::from_value(v.clone()),
+            _ => self.decode(),
         }
     }
 
@@ -183,10 +196,10 @@ impl DynamicValue {
         self
     }
 
-    /// [`decode`](Self::decode), a failure as the error diagnostic
+    /// [`decode_owned`](Self::decode_owned), a failure as the error diagnostic
     /// "Invalid <what>" at the attribute path.
-    pub(crate) fn read<'a, T: TfDecode<'a>>(&'a self) -> Result<T, Diagnostics> {
-        self.decode().map_err(|err| invalid(self.what, err))
+    pub(crate) fn read<T: for<'de> TfDecode<'de> + FromValue>(&self) -> Result<T, Diagnostics> {
+        self.decode_owned().map_err(|err| invalid(self.what, err))
     }
 
     /// [`to_value`](Self::to_value), a failure as the error diagnostic

@@ -126,7 +126,7 @@ impl Harness {
             .provider
             .validate_provider_config(
                 raw::ValidateProviderConfigRequest {
-                    config: config.clone(),
+                    config: config.clone().into(),
                 },
                 StopSignal::never(),
             )
@@ -137,7 +137,7 @@ impl Harness {
             .configure_provider(
                 raw::ConfigureProviderRequest {
                     terraform_version: "1.15.5".into(),
-                    config,
+                    config: config.into(),
                     client_capabilities: self.capabilities(),
                 },
                 StopSignal::never(),
@@ -175,7 +175,7 @@ impl Harness {
             .validate_resource_config(
                 raw::ValidateResourceConfigRequest {
                     type_name: type_name.into(),
-                    config: config.clone(),
+                    config: config.clone().into(),
                     client_capabilities: self.capabilities(),
                 },
                 StopSignal::never(),
@@ -185,12 +185,7 @@ impl Harness {
 
     /// Validates `config`, then plans from `prior` with Terraform's
     /// proposal.
-    pub async fn plan(
-        &self,
-        type_name: &str,
-        prior: &Value,
-        config: &Value,
-    ) -> raw::PlanResourceChangeResponse {
+    pub async fn plan(&self, type_name: &str, prior: &Value, config: &Value) -> Planned {
         if !config.is_null() {
             assert_ok(&self.validate(type_name, config).await);
         }
@@ -199,9 +194,9 @@ impl Harness {
             .plan_resource_change(
                 raw::PlanResourceChangeRequest {
                     type_name: type_name.into(),
-                    prior_state: prior.clone(),
-                    proposed_new_state: proposed,
-                    config: config.clone(),
+                    prior_state: prior.clone().into(),
+                    proposed_new_state: proposed.into(),
+                    config: config.clone().into(),
                     prior_private: Vec::new(),
                     provider_meta: None,
                     client_capabilities: self.capabilities(),
@@ -209,6 +204,7 @@ impl Harness {
                 StopSignal::never(),
             )
             .await
+            .into()
     }
 
     pub async fn apply_planned(
@@ -217,20 +213,21 @@ impl Harness {
         prior: &Value,
         planned: &Value,
         config: &Value,
-    ) -> raw::ApplyResourceChangeResponse {
+    ) -> Applied {
         self.provider
             .apply_resource_change(
                 raw::ApplyResourceChangeRequest {
                     type_name: type_name.into(),
-                    prior_state: prior.clone(),
-                    planned_state: planned.clone(),
-                    config: config.clone(),
+                    prior_state: prior.clone().into(),
+                    planned_state: planned.clone().into(),
+                    config: config.clone().into(),
                     planned_private: Vec::new(),
                     provider_meta: None,
                 },
                 StopSignal::never(),
             )
             .await
+            .into()
     }
 
     /// Plans and applies `config` over `prior` (null config: destroy);
@@ -251,7 +248,7 @@ impl Harness {
             .read_resource(
                 raw::ReadResourceRequest {
                     type_name: type_name.into(),
-                    current_state: state.clone(),
+                    current_state: state.clone().into(),
                     private: Vec::new(),
                     provider_meta: None,
                     client_capabilities: self.capabilities(),
@@ -260,10 +257,10 @@ impl Harness {
             )
             .await;
         assert_ok(&r.diagnostics);
-        r.new_state.filter(|s| !s.is_null())
+        values(r.new_state).filter(|s| !s.is_null())
     }
 
-    pub async fn import(&self, type_name: &str, id: &str) -> raw::ImportResourceStateResponse {
+    pub async fn import(&self, type_name: &str, id: &str) -> Imported {
         self.provider
             .import_resource_state(
                 raw::ImportResourceStateRequest {
@@ -274,16 +271,12 @@ impl Harness {
                 StopSignal::never(),
             )
             .await
+            .into()
     }
 
     /// `UpgradeResourceState` with `state` as Terraform stores it (JSON),
     /// written by schema `version` of type `ty`.
-    pub async fn upgrade(
-        &self,
-        type_name: &str,
-        version: i64,
-        state: &Value,
-    ) -> raw::UpgradeResourceStateResponse {
+    pub async fn upgrade(&self, type_name: &str, version: i64, state: &Value) -> Upgraded {
         let text = json::value_to_string(state, &state.ty()).expect("state json");
         self.provider
             .upgrade_resource_state(
@@ -295,15 +288,16 @@ impl Harness {
                 StopSignal::never(),
             )
             .await
+            .into()
     }
 
-    pub async fn read_data(&self, type_name: &str, config: &Value) -> raw::ReadDataSourceResponse {
+    pub async fn read_data(&self, type_name: &str, config: &Value) -> DataRead {
         let d = self
             .provider
             .validate_data_source_config(
                 raw::ValidateDataSourceConfigRequest {
                     type_name: type_name.into(),
-                    config: config.clone(),
+                    config: config.clone().into(),
                 },
                 StopSignal::never(),
             )
@@ -313,12 +307,118 @@ impl Harness {
             .read_data_source(
                 raw::ReadDataSourceRequest {
                     type_name: type_name.into(),
-                    config: config.clone(),
+                    config: config.clone().into(),
                     provider_meta: None,
                     client_capabilities: self.capabilities(),
                 },
                 StopSignal::never(),
             )
             .await
+            .into()
+    }
+}
+
+/// A value the provider answered with, decoded (they are read as a
+/// `Value` here, as Terraform would).
+pub fn values(value: Option<raw::DynamicValue>) -> Option<Value> {
+    value.map(|v| {
+        v.into_value()
+            .expect("the provider answered a readable value")
+    })
+}
+
+/// `PlanResourceChange`'s answer, values decoded.
+pub struct Planned {
+    pub planned_state: Option<Value>,
+    pub requires_replace: Vec<Vec<tfschema::PathStep>>,
+    pub planned_private: Vec<u8>,
+    pub diagnostics: Diagnostics,
+}
+
+impl From<raw::PlanResourceChangeResponse> for Planned {
+    fn from(r: raw::PlanResourceChangeResponse) -> Self {
+        Planned {
+            planned_state: values(r.planned_state),
+            requires_replace: r.requires_replace,
+            planned_private: r.planned_private,
+            diagnostics: r.diagnostics,
+        }
+    }
+}
+
+/// `ApplyResourceChange`'s answer, values decoded.
+pub struct Applied {
+    pub new_state: Option<Value>,
+    pub private: Vec<u8>,
+    pub diagnostics: Diagnostics,
+}
+
+impl From<raw::ApplyResourceChangeResponse> for Applied {
+    fn from(r: raw::ApplyResourceChangeResponse) -> Self {
+        Applied {
+            new_state: values(r.new_state),
+            private: r.private,
+            diagnostics: r.diagnostics,
+        }
+    }
+}
+
+/// One imported object, its state decoded.
+pub struct ImportedResource {
+    pub type_name: String,
+    pub state: Value,
+    pub private: Vec<u8>,
+}
+
+/// `ImportResourceState`'s answer, values decoded.
+pub struct Imported {
+    pub imported_resources: Vec<ImportedResource>,
+    pub diagnostics: Diagnostics,
+}
+
+impl From<raw::ImportResourceStateResponse> for Imported {
+    fn from(r: raw::ImportResourceStateResponse) -> Self {
+        Imported {
+            imported_resources: r
+                .imported_resources
+                .into_iter()
+                .map(|i| ImportedResource {
+                    type_name: i.type_name,
+                    state: values(Some(i.state)).unwrap_or(Value::Null(tfschema::Type::Dynamic)),
+                    private: i.private,
+                })
+                .collect(),
+            diagnostics: r.diagnostics,
+        }
+    }
+}
+
+/// `UpgradeResourceState`'s answer, values decoded.
+pub struct Upgraded {
+    pub upgraded_state: Option<Value>,
+    pub diagnostics: Diagnostics,
+}
+
+impl From<raw::UpgradeResourceStateResponse> for Upgraded {
+    fn from(r: raw::UpgradeResourceStateResponse) -> Self {
+        Upgraded {
+            upgraded_state: values(r.upgraded_state),
+            diagnostics: r.diagnostics,
+        }
+    }
+}
+
+/// `ReadDataSource`'s answer, values decoded.
+pub struct DataRead {
+    pub state: Option<Value>,
+    pub diagnostics: Diagnostics,
+}
+
+impl From<raw::ReadDataSourceResponse> for DataRead {
+    fn from(r: raw::ReadDataSourceResponse) -> Self {
+        DataRead {
+            state: values(r.state),
+            diagnostics: r.diagnostics,
+        }
     }
 }
