@@ -10,14 +10,16 @@
 //! criterion's estimates.
 
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use tfschema::TfType;
 
 mod common;
-use common::{Resource, ResourceRef, SerdeResource, SerdeResourceRef, JSON, MSGPACK, OBJECTS};
+use common::{
+    mean_ns, Resource, ResourceRef, SerdeResource, SerdeResourceRef, JSON, MSGPACK, OBJECTS,
+};
 
 fn benches(c: &mut Criterion) {
     let owned: Vec<Resource> = tfschema::msgpack::from_slice(MSGPACK).expect("decode");
@@ -153,15 +155,7 @@ const ROWS: &[(&str, &str, Option<&str>, &str)] = &[
     ),
 ];
 
-/// Mean time per iteration in ns from criterion's estimates, if measured.
-fn mean_ns(dir: &PathBuf, group: &str, id: &str) -> Option<f64> {
-    let path = dir.join(group).join(id).join("new").join("estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-    v["mean"]["point_estimate"].as_f64()
-}
-
-fn summary(dir: &PathBuf) {
+fn summary(dir: &Path) {
     let bytes = |group: &str| {
         if group.starts_with("json") {
             JSON.len()
@@ -194,15 +188,7 @@ fn main() {
     // Fairness first: every codec reproduces go-cty's bytes.
     common::assert_fair();
 
-    // Criterion's default location: <target>/criterion, beside release/.
-    let dir = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let exe = std::env::current_exe().ok()?;
-            Some(exe.parent()?.parent()?.parent()?.to_path_buf())
-        })
-        .unwrap_or_else(|| PathBuf::from("target"))
-        .join("criterion");
+    let dir = common::criterion_dir();
     let mut c = Criterion::default()
         .output_directory(&dir)
         .sample_size(30)

@@ -16,7 +16,7 @@
 //! (`-- --quick` for a shorter run). Figures are ratios within one run.
 
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion};
@@ -28,7 +28,7 @@ use tfschema::server::typed::{Ctx, PlanView, Provider, Resource, TypedProvider};
 use tfschema::{Set, TfSchema, TfValue, Type, Unknown, Value};
 
 mod common;
-use common::{Resource as RefObject, ResourceRef as RefObjectRef, MSGPACK};
+use common::{mean_ns, Resource as RefObject, ResourceRef as RefObjectRef, MSGPACK};
 
 const SIZES: [usize; 3] = [1_000, 10_000, 100_000];
 
@@ -248,15 +248,7 @@ fn typed_path(c: &mut Criterion, rt: &tokio::runtime::Runtime, h: &Harness<Typed
     g.finish();
 }
 
-/// Mean time per iteration in ns from criterion's estimates, if measured.
-fn mean_ns(dir: &PathBuf, group: &str, id: &str) -> Option<f64> {
-    let path = dir.join(group).join(id).join("new").join("estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-    v["mean"]["point_estimate"].as_f64()
-}
-
-fn summary(dir: &PathBuf) {
+fn summary(dir: &Path) {
     println!();
     println!("| set | step | 1k: µs/element | 10k: µs/element | 100k: µs/element | 100k ÷ 1k per element |");
     println!("|---|---|---|---|---|---|");
@@ -304,14 +296,7 @@ fn summary(dir: &PathBuf) {
 }
 
 fn main() {
-    let dir = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let exe = std::env::current_exe().ok()?;
-            Some(exe.parent()?.parent()?.parent()?.to_path_buf())
-        })
-        .unwrap_or_else(|| PathBuf::from("target"))
-        .join("criterion");
+    let dir = common::criterion_dir();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -212,3 +212,25 @@ fn check(what: &str, got: &[u8], want: &[u8]) {
         &want[lo..(at + 16).min(want.len())],
     );
 }
+
+/// Where criterion writes its estimates: `<target>/criterion`, beside
+/// `release/` (or under `CARGO_TARGET_DIR`).
+pub fn criterion_dir() -> std::path::PathBuf {
+    use std::path::PathBuf;
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let exe = std::env::current_exe().ok()?;
+            Some(exe.parent()?.parent()?.parent()?.to_path_buf())
+        })
+        .unwrap_or_else(|| PathBuf::from("target"))
+        .join("criterion")
+}
+
+/// Mean time per iteration in ns from criterion's estimates, if measured.
+pub fn mean_ns(dir: &std::path::Path, group: &str, id: &str) -> Option<f64> {
+    let path = dir.join(group).join(id).join("new").join("estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    v["mean"]["point_estimate"].as_f64()
+}
