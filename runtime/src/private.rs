@@ -429,7 +429,7 @@ fn decode_maybe_partly_unknown<'de, W: TfDecode<'de>, F>(
 }
 
 /// `Unknown<T>` around a `with` type: unknown stays unknown, and so does a
-/// partly unknown wire value (see [`decode_maybe_partly_unknown`]).
+/// partly unknown wire value (see `decode_maybe_partly_unknown`).
 #[derive(Debug)]
 pub struct WithUnknown<S>(core::marker::PhantomData<S>);
 

@@ -214,7 +214,7 @@ impl<'de> Decoder<'de> {
     /// Enters a nested array, map or dynamic wrapper.
     ///
     /// # Errors
-    /// [`ErrorKind::Limit`] beyond [`MAX_DEPTH`](crate::limits::MAX_DEPTH).
+    /// [`ErrorKind::Limit`] beyond [`crate::limits::MAX_DEPTH`].
     #[inline]
     pub fn enter(&mut self) -> Result<()> {
         self.depth += 1;

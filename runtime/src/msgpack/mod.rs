@@ -1,7 +1,7 @@
 //! The msgpack form of `DynamicValue`, the one Terraform sends and expects.
 //!
 //! [`encode`] and [`decode`] hold the wire primitives that both the dynamic
-//! codec ([`Value`](crate::Value), in `value.rs`) and the derive's generated
+//! codec ([`Value`], in `value.rs`) and the derive's generated
 //! code call.
 
 pub mod decode;

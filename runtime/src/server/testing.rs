@@ -6,7 +6,7 @@
 //! them, the protocol 6 (or 5) service methods are called, and the answers
 //! are decoded back. Planning calls build Terraform's proposed new state
 //! from the prior state and the configuration
-//! ([`proposed_new`](super::plan::proposed_new)), so a test states only what
+//! ([`super::plan::proposed_new`]), so a test states only what
 //! a user would write.
 //!
 //! ```no_run
