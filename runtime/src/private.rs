@@ -22,7 +22,8 @@ pub use crate::diag::Diagnostics;
 pub use crate::error::{Error, ErrorKind, PathStep};
 pub use crate::json::read::Reader;
 pub use crate::model::{
-    FromValue, Refined, Sensitive, TfDecode, TfEncode, TfPlan, TfSchema, TfType, Unknown,
+    FromValue, ObjectShape, Refined, Sensitive, Sink, TfDecode, TfEncode, TfPlan, TfSchema, TfType,
+    Unknown,
 };
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;
@@ -325,25 +326,18 @@ pub trait WithShape {
     /// The module's `from_wire` failed.
     fn from_wire(wire: Self::Wire) -> Result<Self::Field, Error>;
 
+    /// Writes the field through its wire type.
+    ///
     /// # Errors
-    /// As [`to_wire`](Self::to_wire) and [`TfEncode::encode_msgpack`].
+    /// As [`to_wire`](Self::to_wire) and [`TfEncode::encode`]; a lenient
+    /// sink (the `Value` builder) gets a null for a value `to_wire`
+    /// rejects, as a NaN float is.
     #[inline]
-    fn encode_msgpack(field: &Self::Field, enc: &mut Encoder) -> Result<(), Error> {
-        Self::to_wire(field)?.encode_msgpack(enc)
-    }
-
-    /// # Errors
-    /// As [`to_wire`](Self::to_wire) and [`TfEncode::encode_json`].
-    fn encode_json(field: &Self::Field, out: &mut String) -> Result<(), Error> {
-        Self::to_wire(field)?.encode_json(out)
-    }
-
-    /// The dynamic value; a value `to_wire` rejects becomes a null (as a NaN
-    /// float does), since `to_value` cannot fail.
-    fn to_value(field: &Self::Field) -> Value {
+    fn encode<S: Sink>(field: &Self::Field, sink: &mut S) -> Result<(), Error> {
         match Self::to_wire(field) {
-            Ok(wire) => wire.to_value(),
-            Err(_) => Value::Null(<Self::Wire as TfType>::tf_type()),
+            Ok(wire) => wire.encode(sink),
+            Err(e) if S::STRICT => Err(e),
+            Err(_) => sink.null(&<Self::Wire as TfType>::tf_type),
         }
     }
 
@@ -573,24 +567,17 @@ pub fn with_semantic_equal<W: FromValue, T, E>(
 pub struct DynamicBlock<T>(core::marker::PhantomData<T>);
 
 impl<T: TfEncode> DynamicBlock<T> {
+    /// Writes the field: with a `dynamic` attribute, as the dynamic value
+    /// [`to_value`](Self::to_value) gives.
+    ///
     /// # Errors
-    /// As [`TfEncode::encode_msgpack`].
+    /// As [`TfEncode::encode`].
     #[inline]
-    pub fn encode_msgpack(field: &T, enc: &mut Encoder) -> Result<(), Error> {
+    pub fn encode<S: Sink>(field: &T, sink: &mut S) -> Result<(), Error> {
         if T::HAS_DYNAMIC {
-            Self::to_value(field).encode_msgpack(enc)
+            Self::to_value(field).encode(sink)
         } else {
-            field.encode_msgpack(enc)
-        }
-    }
-
-    /// # Errors
-    /// As [`TfEncode::encode_json`].
-    pub fn encode_json(field: &T, out: &mut String) -> Result<(), Error> {
-        if T::HAS_DYNAMIC {
-            Self::to_value(field).encode_json(out)
-        } else {
-            field.encode_json(out)
+            field.encode(sink)
         }
     }
 

@@ -219,6 +219,7 @@ fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
 /// A value as a hash key with structural equality (`==`, types and exact
 /// numbers included): for finding an element's identical counterpart
 /// among many without comparing each pair.
+#[cfg_attr(not(feature = "server"), allow(dead_code))]
 #[derive(Clone, Copy)]
 pub(crate) struct SameKey<'a>(pub(crate) &'a Value);
 

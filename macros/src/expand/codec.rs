@@ -69,6 +69,7 @@ pub fn expand(model: &Model) -> TokenStream {
         })
         .collect();
 
+    let shape = object_shape(model);
     let own_type = quote!(#ident #ty_generics);
     let plan_type = quote!(#plan_ident #ty_generics);
     let tf_type = quote!(<#own_type as #p::TfSchema>::block().implied_type());
@@ -196,6 +197,7 @@ pub fn expand(model: &Model) -> TokenStream {
 
         #[automatically_derived]
         const _: () = {
+            #shape
             #(#marker_impls)*
             #own
             #plan
@@ -258,17 +260,10 @@ fn impls(
         })
         .collect();
     let n = model.fields.len();
-    let header = msgpack_map_header(n);
     let idents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
     let names: Vec<&str> = model.fields.iter().map(|f| f.name.as_str()).collect();
     let keys: Vec<syn::LitByteStr> = names.iter().map(|n| msgpack_str(n)).collect();
     let slots: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
-    let json_prefixes: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| format!("{}\"{}\":", if i == 0 { '{' } else { ',' }, name))
-        .collect();
-    let json_close = if n == 0 { "{}" } else { "}" };
     let skipped: Vec<&syn::Ident> = if own {
         model.skipped.iter().collect()
     } else {
@@ -311,55 +306,16 @@ fn impls(
     let encode_where = where_clause(Some(quote!(#p::TfEncode)));
     let decode_where = where_clause(Some(quote!(#p::TfDecode<#de>)));
     let from_value_where = where_clause(Some(quote!(#p::FromValue)));
-    // What precedes each attribute's value on the wire: its pre-encoded
-    // name, and before the first one the map header, so that one copy of a
-    // constant writes both.
-    let prefixes: Vec<syn::LitByteStr> = keys
-        .iter()
-        .enumerate()
-        .map(|(i, key)| {
-            let mut bytes = if i == 0 { header.value() } else { Vec::new() };
-            bytes.extend(key.value());
-            syn::LitByteStr::new(&bytes, key.span())
-        })
-        .collect();
-    let empty_header = if n == 0 {
-        quote!(__enc.write_raw(#header);)
-    } else {
-        TokenStream::new()
-    };
-    let encode_msgpack =
-        idents
-            .iter()
-            .zip(&prefixes)
-            .zip(&names)
-            .enumerate()
-            .map(|(i, ((ident, key), name))| {
-                let call = codec(i, quote!(#p::TfEncode), quote!(encode_msgpack));
-                quote! {
-                    __enc.write_raw(#key);
-                    #call(&self.#ident, __enc).map_err(|e| e.at_attr(#name))?;
-                }
-            });
-    let encode_json = idents
-        .iter()
-        .zip(&json_prefixes)
-        .zip(&names)
-        .enumerate()
-        .map(|(i, ((ident, prefix), name))| {
-            let call = codec(i, quote!(#p::TfEncode), quote!(encode_json));
-            quote! {
-                __out.push_str(#prefix);
-                #call(&self.#ident, __out).map_err(|e| e.at_attr(#name))?;
-            }
-        });
-    let to_value = idents
+    let encode_fields = idents
         .iter()
         .zip(&names)
         .enumerate()
         .map(|(i, (ident, name))| {
-            let call = codec(i, quote!(#p::TfEncode), quote!(to_value));
-            quote!((#p::String::from(#name), #call(&self.#ident)))
+            let call = codec(i, quote!(#p::TfEncode), quote!(encode));
+            quote! {
+                __sink.attr(&__TF_SHAPE, #i)?;
+                #call(&self.#ident, __sink).map_err(|e| e.at_attr(#name))?;
+            }
         });
 
     let slot_decls: Vec<TokenStream> = slots
@@ -543,20 +499,10 @@ fn impls(
 
         impl #impl_generics #p::TfEncode for #target #encode_where {
             #[inline]
-            fn encode_msgpack(&self, __enc: &mut #p::Encoder) -> #p::Result<(), #p::Error> {
-                #empty_header
-                #(#encode_msgpack)*
-                #p::Ok(())
-            }
-
-            fn encode_json(&self, __out: &mut #p::String) -> #p::Result<(), #p::Error> {
-                #(#encode_json)*
-                __out.push_str(#json_close);
-                #p::Ok(())
-            }
-
-            fn to_value(&self) -> #p::Value {
-                #p::Value::Object(#p::BTreeMap::from_iter([#(#to_value),*]))
+            fn encode<__S: #p::Sink>(&self, __sink: &mut __S) -> #p::Result<(), #p::Error> {
+                __sink.begin_object(&__TF_SHAPE)?;
+                #(#encode_fields)*
+                __sink.end_object(&__TF_SHAPE)
             }
         }
 
@@ -668,5 +614,39 @@ fn marker_impl(p: &TokenStream, with: &WithModel, marker: &syn::Ident) -> TokenS
                 #p::with_result(#from_wire(__wire))
             }
         }
+    }
+}
+
+/// The attributes' names and what precedes each value in msgpack (the
+/// name, after the map header for the first) and JSON, computed here once
+/// for the struct and its plan view.
+fn object_shape(model: &Model) -> TokenStream {
+    let p = model.private();
+    let n = model.fields.len();
+    let header = msgpack_map_header(n);
+    let names: Vec<&str> = model.fields.iter().map(|f| f.name.as_str()).collect();
+    let msgpack: Vec<syn::LitByteStr> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let key = msgpack_str(name);
+            let mut bytes = if i == 0 { header.value() } else { Vec::new() };
+            bytes.extend(key.value());
+            syn::LitByteStr::new(&bytes, key.span())
+        })
+        .collect();
+    // Names match `^[a-z0-9_]+$`: a name's JSON literal is itself in quotes.
+    let json: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("{}\"{}\":", if i == 0 { '{' } else { ',' }, name))
+        .collect();
+    quote! {
+        static __TF_SHAPE: #p::ObjectShape = #p::ObjectShape {
+            names: &[#(#names),*],
+            msgpack: &[#(#msgpack),*],
+            json: &[#(#json),*],
+            msgpack_empty: #header,
+        };
     }
 }

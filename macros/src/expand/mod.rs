@@ -56,9 +56,7 @@ fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
                     fn tf_type() -> #p::Type { ::core::unreachable!() }
                 }
                 impl #impl_generics #p::TfEncode for #ident #ty_generics #where_clause {
-                    fn encode_msgpack(&self, _: &mut #p::Encoder) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
-                    fn encode_json(&self, _: &mut #p::String) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
-                    fn to_value(&self) -> #p::Value { ::core::unreachable!() }
+                    fn encode<__S: #p::Sink>(&self, _: &mut __S) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
                 }
                 impl #de_impl_generics #p::TfDecode<'__de> for #ident #ty_generics #where_clause {
                     fn decode_msgpack(_: &mut #p::Decoder<'__de>) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }

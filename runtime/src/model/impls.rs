@@ -8,16 +8,15 @@ use std::hash::{BuildHasher, Hash};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Reader, Token};
-use crate::json::write::write_number;
 use crate::model::{
-    explain_json, explain_msgpack, null_error, unknown_error, FromValue, TfDecode, TfEncode, TfType,
+    explain_json, explain_msgpack, null_error, unknown_error, FromValue, SeqKind, Sink, TfDecode,
+    TfEncode, TfType,
 };
-use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
-use crate::msgpack::{Decoder, Encoder};
+use crate::msgpack::Decoder;
 use crate::number::Number;
 use crate::refinement::RefineKind;
 use crate::set::set_order;
-use crate::text::{is_nfc, nfc, nfc_owned, Quoting};
+use crate::text::{is_nfc, nfc, nfc_owned};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -152,18 +151,6 @@ fn out_of_range(n: impl std::fmt::Display, target: &str) -> Error {
     Error::new(ErrorKind::Invalid, format!("{n} does not fit {target}"))
 }
 
-/// The element type of a collection value: the declared one, or for
-/// `dynamic` elements the concrete type they share (as the decoders read
-/// it back).
-pub(crate) fn element_type<'a, T: TfType>(items: impl IntoIterator<Item = &'a Value>) -> Type {
-    let declared = T::tf_type();
-    if T::HAS_DYNAMIC {
-        crate::value::unify_element_type(&declared, items).unwrap_or(declared)
-    } else {
-        declared
-    }
-}
-
 /// Collections of `dynamic` elements must hold one concrete type (the
 /// decoders, like go-cty, reject anything else): checked before writing.
 pub(crate) fn check_dynamic_elements<'a, T: TfEncode + 'a>(
@@ -178,23 +165,6 @@ pub(crate) fn check_dynamic_elements<'a, T: TfEncode + 'a>(
 
 // ---------------------------------------------------------------- numbers
 
-/// A signed integer in its most compact msgpack form.
-#[inline]
-fn write_signed(enc: &mut Encoder, v: i64) {
-    enc.write_i64(v);
-}
-
-/// An unsigned integer: compact up to `i64::MAX`; beyond, go-cty writes
-/// the decimal text.
-#[inline]
-fn write_unsigned(enc: &mut Encoder, v: u64) {
-    if v <= i64::MAX as u64 {
-        enc.write_u64(v);
-    } else {
-        enc.write_number(&Number::from_u64(v));
-    }
-}
-
 /// The 64-bit-or-narrower integers: each is read as its 64-bit family
 /// (`$wide`) and range-checked.
 macro_rules! int {
@@ -205,16 +175,8 @@ macro_rules! int {
         }
         impl TfEncode for $t {
             #[inline]
-            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-                $write(enc, *self as $wide);
-                Ok(())
-            }
-            fn encode_json(&self, out: &mut String) -> Result<()> {
-                out.push_str(itoa::Buffer::new().format(*self));
-                Ok(())
-            }
-            fn to_value(&self) -> Value {
-                Value::Number(Number::$from(*self as $wide))
+            fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+                sink.$write(*self as $wide)
             }
         }
         impl<'de> TfDecode<'de> for $t {
@@ -239,16 +201,16 @@ macro_rules! int {
     )*};
 }
 int! {
-    i8 => i64, read_i64, to_i64, from_i64, write_signed;
-    i16 => i64, read_i64, to_i64, from_i64, write_signed;
-    i32 => i64, read_i64, to_i64, from_i64, write_signed;
-    i64 => i64, read_i64, to_i64, from_i64, write_signed;
-    isize => i64, read_i64, to_i64, from_i64, write_signed;
-    u8 => u64, read_u64, to_u64, from_u64, write_unsigned;
-    u16 => u64, read_u64, to_u64, from_u64, write_unsigned;
-    u32 => u64, read_u64, to_u64, from_u64, write_unsigned;
-    u64 => u64, read_u64, to_u64, from_u64, write_unsigned;
-    usize => u64, read_u64, to_u64, from_u64, write_unsigned;
+    i8 => i64, read_i64, to_i64, from_i64, i64;
+    i16 => i64, read_i64, to_i64, from_i64, i64;
+    i32 => i64, read_i64, to_i64, from_i64, i64;
+    i64 => i64, read_i64, to_i64, from_i64, i64;
+    isize => i64, read_i64, to_i64, from_i64, i64;
+    u8 => u64, read_u64, to_u64, from_u64, u64;
+    u16 => u64, read_u64, to_u64, from_u64, u64;
+    u32 => u64, read_u64, to_u64, from_u64, u64;
+    u64 => u64, read_u64, to_u64, from_u64, u64;
+    usize => u64, read_u64, to_u64, from_u64, u64;
 }
 
 macro_rules! wide_int {
@@ -258,16 +220,8 @@ macro_rules! wide_int {
             fn tf_type() -> Type { Type::Number }
         }
         impl TfEncode for $t {
-            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-                enc.write_number(&Number::from(*self));
-                Ok(())
-            }
-            fn encode_json(&self, out: &mut String) -> Result<()> {
-                out.push_str(itoa::Buffer::new().format(*self));
-                Ok(())
-            }
-            fn to_value(&self) -> Value {
-                Value::Number(Number::from(*self))
+            fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+                sink.number(&Number::from(*self))
             }
         }
         impl<'de> TfDecode<'de> for $t {
@@ -300,24 +254,8 @@ macro_rules! float {
         }
         impl TfEncode for $t {
             #[inline]
-            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-                let v = f64::from(*self);
-                if v.is_nan() {
-                    return Err(Error::invalid("NaN cannot be written as a Terraform number"));
-                }
-                enc.write_f64_number(v);
-                Ok(())
-            }
-            fn encode_json(&self, out: &mut String) -> Result<()> {
-                let n = Number::from_f64(f64::from(*self))
-                    .ok_or_else(|| Error::invalid("NaN cannot be written as a Terraform number"))?;
-                write_number(out, &n)
-            }
-            fn to_value(&self) -> Value {
-                match Number::from_f64(f64::from(*self)) {
-                    Some(n) => Value::Number(n),
-                    None => Value::Null(Type::Number),
-                }
+            fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+                sink.f64(f64::from(*self))
             }
         }
         impl<'de> TfDecode<'de> for $t {
@@ -351,15 +289,8 @@ impl TfType for Number {
 }
 
 impl TfEncode for Number {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        enc.write_number(self);
-        Ok(())
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        write_number(out, self)
-    }
-    fn to_value(&self) -> Value {
-        Value::Number(self.clone())
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        sink.number(self)
     }
 }
 
@@ -392,16 +323,8 @@ impl TfType for bool {
 
 impl TfEncode for bool {
     #[inline]
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        enc.write_bool(*self);
-        Ok(())
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        out.push_str(if *self { "true" } else { "false" });
-        Ok(())
-    }
-    fn to_value(&self) -> Value {
-        Value::Bool(*self)
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        sink.bool(*self)
     }
 }
 
@@ -466,16 +389,8 @@ macro_rules! string_common {
         }
         impl TfEncode for $t {
             #[inline]
-            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-                enc.write_str(self);
-                Ok(())
-            }
-            fn encode_json(&self, out: &mut String) -> Result<()> {
-                Quoting::JSON.write(out, &nfc(self));
-                Ok(())
-            }
-            fn to_value(&self) -> Value {
-                Value::string(self.to_string())
+            fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+                sink.str(self)
             }
         }
     };
@@ -569,28 +484,10 @@ impl<T: TfType> TfType for Option<T> {
 
 impl<T: TfEncode> TfEncode for Option<T> {
     #[inline]
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
         match self {
-            Some(v) => v.encode_msgpack(enc),
-            None => {
-                enc.write_nil();
-                Ok(())
-            }
-        }
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        match self {
-            Some(v) => v.encode_json(out),
-            None => {
-                out.push_str("null");
-                Ok(())
-            }
-        }
-    }
-    fn to_value(&self) -> Value {
-        match self {
-            Some(v) => v.to_value(),
-            None => Value::Null(T::tf_type()),
+            Some(v) => v.encode(sink),
+            None => sink.null(&T::tf_type),
         }
     }
 }
@@ -635,51 +532,30 @@ impl<T: TfType> TfType for Vec<T> {
 
 impl<T: TfEncode> TfEncode for Vec<T> {
     #[inline]
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        check_dynamic_elements(self.iter())?;
-        encode_seq_msgpack(enc, self.iter())
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        check_dynamic_elements(self.iter())?;
-        encode_seq_json(out, self.iter())
-    }
-    fn to_value(&self) -> Value {
-        let items: Vec<Value> = self.iter().map(TfEncode::to_value).collect();
-        Value::List(element_type::<T>(&items), items)
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        encode_seq(sink, SeqKind::List, &Self::tf_type, self.iter())
     }
 }
 
-/// Writes an array of the items; shared by lists, sets and the derive.
+/// Writes a sequence of the items; shared by lists, sets and tuples of
+/// the same type. Elements of a `dynamic` type must share one concrete type
+/// (go-cty refuses anything else): checked first by the strict sinks.
 #[inline]
-pub(crate) fn encode_seq_msgpack<'a, T: TfEncode + 'a>(
-    enc: &mut Encoder,
-    items: impl ExactSizeIterator<Item = &'a T>,
+pub(crate) fn encode_seq<'a, S: Sink, T: TfEncode + 'a>(
+    sink: &mut S,
+    kind: SeqKind,
+    ty: &dyn Fn() -> Type,
+    items: impl ExactSizeIterator<Item = &'a T> + Clone,
 ) -> Result<()> {
-    let count = items.len();
-    enc.write_array_len(count);
-    let start = enc.len();
-    for (i, item) in items.enumerate() {
-        item.encode_msgpack(enc).map_err(|e| e.at_index(i))?;
-        if i == 0 && count >= PRESIZE_MIN_ITEMS {
-            enc.presize_rest(start, count);
-        }
+    if S::STRICT && T::HAS_DYNAMIC {
+        check_dynamic_elements(items.clone())?;
     }
-    Ok(())
-}
-
-pub(crate) fn encode_seq_json<'a, T: TfEncode + 'a>(
-    out: &mut String,
-    items: impl Iterator<Item = &'a T>,
-) -> Result<()> {
-    out.push('[');
+    let mut seq = sink.begin_seq(kind, items.len(), ty)?;
     for (i, item) in items.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        item.encode_json(out).map_err(|e| e.at_index(i))?;
+        sink.element(&mut seq, i)?;
+        item.encode(sink).map_err(|e| e.at_index(i))?;
     }
-    out.push(']');
-    Ok(())
+    sink.end_seq(seq)
 }
 
 /// Reads an array element by element; shared by lists and sets.
@@ -737,22 +613,15 @@ impl<T: FromValue> FromValue for Vec<T> {
 
 /// Writes set elements in go-cty's order (strings bytewise, numbers
 /// numerically, false before true, others by go-cty's set hash text).
-pub(crate) fn encode_set_msgpack<'a, T: TfEncode + 'a>(
-    enc: &mut Encoder,
+pub(crate) fn encode_set<'a, S: Sink, T: TfEncode + 'a>(
+    sink: &mut S,
+    ty: &dyn Fn() -> Type,
     items: impl Iterator<Item = &'a T>,
 ) -> Result<()> {
     let items: Vec<&T> = items.collect();
     let values: Vec<Value> = items.iter().map(|v| v.to_value()).collect();
-    encode_seq_msgpack(enc, set_order(&values).into_iter().map(|i| items[i]))
-}
-
-pub(crate) fn encode_set_json<'a, T: TfEncode + 'a>(
-    out: &mut String,
-    items: impl Iterator<Item = &'a T>,
-) -> Result<()> {
-    let items: Vec<&T> = items.collect();
-    let values: Vec<Value> = items.iter().map(|v| v.to_value()).collect();
-    encode_seq_json(out, set_order(&values).into_iter().map(|i| items[i]))
+    let ordered: Vec<&T> = set_order(&values).into_iter().map(|i| items[i]).collect();
+    encode_seq(sink, SeqKind::Set, ty, ordered.into_iter())
 }
 
 impl<T: TfType> TfType for BTreeSet<T> {
@@ -764,17 +633,8 @@ impl<T: TfType> TfType for BTreeSet<T> {
 }
 
 impl<T: TfEncode> TfEncode for BTreeSet<T> {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        check_dynamic_elements(self.iter())?;
-        encode_set_msgpack(enc, self.iter())
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        check_dynamic_elements(self.iter())?;
-        encode_set_json(out, self.iter())
-    }
-    fn to_value(&self) -> Value {
-        let items: Vec<Value> = self.iter().map(TfEncode::to_value).collect();
-        Value::set(element_type::<T>(&items), items)
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        encode_set(sink, &Self::tf_type, self.iter())
     }
 }
 
@@ -801,18 +661,9 @@ impl<T: TfType, S> TfType for HashSet<T, S> {
     }
 }
 
-impl<T: TfEncode, S> TfEncode for HashSet<T, S> {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        check_dynamic_elements(self.iter())?;
-        encode_set_msgpack(enc, self.iter())
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        check_dynamic_elements(self.iter())?;
-        encode_set_json(out, self.iter())
-    }
-    fn to_value(&self) -> Value {
-        let items: Vec<Value> = self.iter().map(TfEncode::to_value).collect();
-        Value::set(element_type::<T>(&items), items)
+impl<T: TfEncode, H> TfEncode for HashSet<T, H> {
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        encode_set(sink, &Self::tf_type, self.iter())
     }
 }
 
@@ -954,90 +805,33 @@ fn ordered_entries<'a, K: KeyStr + 'a, V: 'a>(
     entries
 }
 
-/// Writes a map; shared by the map types and the derive.
-pub(crate) fn encode_map_msgpack<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
-    enc: &mut Encoder,
+/// Writes a map; shared by the map types. `sorted`: the entries come in
+/// key order (a `BTreeMap`), so when every key is NFC already they are
+/// written as they come, without a copy.
+pub(crate) fn encode_map<'a, S: Sink, K: KeyStr + 'a, V: TfEncode + 'a>(
+    sink: &mut S,
     entries: impl ExactSizeIterator<Item = (&'a K, &'a V)> + Clone,
     sorted: bool,
 ) -> Result<()> {
-    if sorted {
-        // Optimistic single pass, no copy of the entries (the common case
-        // of a BTreeMap with NFC keys). A key that is not NFC, or an error
-        // from a value, undoes it and leaves the whole map to the general
-        // path below, which gives exactly what it always gave.
-        let start = enc.as_bytes().len();
-        enc.write_map_len(entries.len());
-        let mut done = true;
-        for (key, value) in entries.clone() {
+    if S::STRICT && V::HAS_DYNAMIC {
+        check_dynamic_elements(entries.clone().map(|(_, v)| v))?;
+    }
+    if sorted && entries.clone().all(|(k, _)| is_nfc(k.key_str())) {
+        let mut map = sink.begin_map(entries.len(), &V::tf_type)?;
+        for (i, (key, value)) in entries.enumerate() {
             let key = key.key_str();
-            if !is_nfc(key) {
-                done = false;
-                break;
-            }
-            enc.write_str_nfc(key);
-            if value.encode_msgpack(enc).is_err() {
-                done = false;
-                break;
-            }
+            sink.key(&mut map, i, key)?;
+            value.encode(sink).map_err(|e| e.at_key(key))?;
         }
-        if done {
-            return Ok(());
-        }
-        enc.truncate(start);
+        return sink.end_map(map);
     }
     let entries = ordered_entries(entries, sorted);
-    enc.write_map_len(entries.len());
-    for (key, value) in &entries {
-        enc.write_str_nfc(key);
-        value.encode_msgpack(enc).map_err(|e| e.at_key(key))?;
-    }
-    Ok(())
-}
-
-pub(crate) fn encode_map_json<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
-    out: &mut String,
-    entries: impl Iterator<Item = (&'a K, &'a V)> + Clone,
-    sorted: bool,
-) -> Result<()> {
-    if sorted {
-        // Optimistic single pass, as in `encode_map_msgpack`.
-        let start = out.len();
-        out.push('{');
-        let mut done = true;
-        for (i, (key, value)) in entries.clone().enumerate() {
-            let key = key.key_str();
-            if !is_nfc(key) {
-                done = false;
-                break;
-            }
-            if i > 0 {
-                out.push(',');
-            }
-            Quoting::JSON.write(out, key);
-            out.push(':');
-            if value.encode_json(out).is_err() {
-                done = false;
-                break;
-            }
-        }
-        if done {
-            out.push('}');
-            return Ok(());
-        }
-        out.truncate(start);
-    }
-    let entries = ordered_entries(entries, sorted);
-    out.push('{');
+    let mut map = sink.begin_map(entries.len(), &V::tf_type)?;
     for (i, (key, value)) in entries.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        Quoting::JSON.write(out, key);
-        out.push(':');
-        value.encode_json(out).map_err(|e| e.at_key(key))?;
+        sink.key(&mut map, i, key)?;
+        value.encode(sink).map_err(|e| e.at_key(key))?;
     }
-    out.push('}');
-    Ok(())
+    sink.end_map(map)
 }
 
 /// Reads map entries; `insert` returns false for a duplicated key.
@@ -1101,17 +895,6 @@ fn map_from_value<V: FromValue>(value: Value) -> Result<Vec<(String, V)>> {
     }
 }
 
-/// The map value of any string-keyed map.
-fn map_to_value<'a, K: KeyStr + 'a, V: TfEncode + 'a>(
-    entries: impl Iterator<Item = (&'a K, &'a V)>,
-) -> Value {
-    let items: Vec<(String, Value)> = entries
-        .map(|(k, v)| (k.key_str().to_owned(), v.to_value()))
-        .collect();
-    let elem = element_type::<V>(items.iter().map(|(_, v)| v));
-    Value::map(elem, items)
-}
-
 impl<K, V: TfType> TfType for BTreeMap<K, V> {
     const REFINE_KIND: RefineKind = RefineKind::Collection;
     const HAS_DYNAMIC: bool = V::HAS_DYNAMIC;
@@ -1121,17 +904,9 @@ impl<K, V: TfType> TfType for BTreeMap<K, V> {
 }
 
 impl<K: KeyStr, V: TfEncode> TfEncode for BTreeMap<K, V> {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
         // BTreeMap<String> iterates bytewise: already go-cty's order.
-        check_dynamic_elements(self.values())?;
-        encode_map_msgpack(enc, self.iter(), true)
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        check_dynamic_elements(self.values())?;
-        encode_map_json(out, self.iter(), true)
-    }
-    fn to_value(&self) -> Value {
-        map_to_value(self.iter())
+        encode_map(sink, self.iter(), true)
     }
 }
 
@@ -1162,17 +937,9 @@ impl<K, V: TfType, S> TfType for HashMap<K, V, S> {
     }
 }
 
-impl<K: KeyStr, V: TfEncode, S> TfEncode for HashMap<K, V, S> {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        check_dynamic_elements(self.values())?;
-        encode_map_msgpack(enc, self.iter(), false)
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        check_dynamic_elements(self.values())?;
-        encode_map_json(out, self.iter(), false)
-    }
-    fn to_value(&self) -> Value {
-        map_to_value(self.iter())
+impl<K: KeyStr, V: TfEncode, H> TfEncode for HashMap<K, V, H> {
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        encode_map(sink, self.iter(), false)
     }
 }
 
@@ -1209,24 +976,13 @@ macro_rules! tuple {
             }
         }
         impl<$($name: TfEncode),+> TfEncode for ($($name,)+) {
-            fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-                enc.write_array_len($len);
-                $(self.$idx.encode_msgpack(enc).map_err(|e| e.at_index($idx))?;)+
-                Ok(())
-            }
-            fn encode_json(&self, out: &mut String) -> Result<()> {
-                out.push('[');
+            fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+                let mut seq = sink.begin_seq(SeqKind::Tuple, $len, &Self::tf_type)?;
                 $(
-                    if $idx > 0 {
-                        out.push(',');
-                    }
-                    self.$idx.encode_json(out).map_err(|e| e.at_index($idx))?;
+                    sink.element(&mut seq, $idx)?;
+                    self.$idx.encode(sink).map_err(|e| e.at_index($idx))?;
                 )+
-                out.push(']');
-                Ok(())
-            }
-            fn to_value(&self) -> Value {
-                Value::Tuple(vec![$(self.$idx.to_value()),+])
+                sink.end_seq(seq)
             }
         }
         impl<'de, $($name: TfDecode<'de>),+> TfDecode<'de> for ($($name,)+) {
@@ -1290,14 +1046,8 @@ impl TfType for Value {
 }
 
 impl TfEncode for Value {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        crate::msgpack::encode_value(enc, self, &Type::Dynamic)
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        crate::json::encode_value(out, self, &Type::Dynamic)
-    }
-    fn to_value(&self) -> Value {
-        self.clone()
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        sink.dynamic(self)
     }
 }
 
@@ -1319,6 +1069,8 @@ impl FromValue for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
+    use crate::msgpack::Encoder;
 
     struct Lcg(u64);
     impl Lcg {

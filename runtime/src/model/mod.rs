@@ -8,10 +8,12 @@
 
 mod impls;
 mod plan;
+mod sink;
 mod wrappers;
 
 pub use impls::{KeyStr, MapKey};
 pub use plan::TfPlan;
+pub use sink::{JsonSink, MsgpackSeq, ObjectShape, SeqKind, Sink, ValueSink};
 pub use wrappers::{Refined, Sensitive, Set, Unknown};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -41,27 +43,77 @@ pub trait TfType {
     fn tf_type() -> Type;
 }
 
-/// Encoding to the two wire forms.
+/// Encoding: one body per type, [`encode`](Self::encode), written against
+/// the format-neutral [`Sink`]; msgpack, JSON and the dynamic [`Value`] are
+/// its implementations.
+///
+/// ```
+/// use tfschema::model::{SeqKind, Sink};
+/// use tfschema::{TfEncode, TfType, Type};
+///
+/// /// A pair of coordinates, as a Terraform tuple.
+/// struct Point(f64, f64);
+///
+/// impl TfType for Point {
+///     const REFINE_KIND: tfschema::RefineKind = tfschema::RefineKind::Other;
+///     fn tf_type() -> Type {
+///         Type::Tuple(vec![Type::Number, Type::Number])
+///     }
+/// }
+///
+/// impl TfEncode for Point {
+///     fn encode<S: Sink>(&self, sink: &mut S) -> tfschema::Result<()> {
+///         let mut seq = sink.begin_seq(SeqKind::Tuple, 2, &Self::tf_type)?;
+///         sink.element(&mut seq, 0)?;
+///         sink.f64(self.0)?;
+///         sink.element(&mut seq, 1)?;
+///         sink.f64(self.1)?;
+///         sink.end_seq(seq)
+///     }
+/// }
+///
+/// assert_eq!(tfschema::json::to_string(&Point(1.5, -2.0))?, "[1.5,-2]");
+/// assert_eq!(Point(1.5, -2.0).to_value().ty(), Point::tf_type());
+/// # Ok::<(), tfschema::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded as a Terraform value",
     label = "not encodable",
     note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported type"
 )]
 pub trait TfEncode: TfType {
+    /// Writes the value to `sink`.
+    ///
+    /// # Errors
+    /// A value the sink's format cannot hold: NaN anywhere, unknowns and
+    /// infinities in JSON.
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()>;
+
     /// Writes the msgpack form.
     ///
     /// # Errors
     /// A value with no wire form (NaN).
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()>;
+    #[inline]
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        self.encode(enc)
+    }
 
     /// Appends the JSON form.
     ///
     /// # Errors
     /// Unknowns and infinities, which JSON cannot represent.
-    fn encode_json(&self, out: &mut String) -> Result<()>;
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        self.encode(&mut JsonSink::new(out))
+    }
 
-    /// The dynamic [`Value`].
-    fn to_value(&self) -> Value;
+    /// The dynamic [`Value`] (a NaN becomes a null number).
+    fn to_value(&self) -> Value {
+        let mut sink = ValueSink::new();
+        match self.encode(&mut sink) {
+            Ok(()) => sink.finish(),
+            Err(_) => Value::Null(Self::tf_type()),
+        }
+    }
 }
 
 /// Decoding from the two wire forms; `'de` is the input's lifetime, so

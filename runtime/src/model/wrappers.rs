@@ -7,12 +7,10 @@ use std::fmt;
 
 use crate::error::Result;
 use crate::json::read::Reader;
-use crate::model::impls::{
-    check_dynamic_elements, decode_seq_json, decode_seq_msgpack, element_type, encode_seq_json,
-    encode_seq_msgpack, seq_from_value,
-};
-use crate::model::{unknown_error, FromValue, TfDecode, TfEncode, TfType};
-use crate::msgpack::{Decoder, Encoder, UnknownExt};
+use crate::model::impls::{decode_seq_json, decode_seq_msgpack, encode_seq, seq_from_value};
+use crate::model::{FromValue, TfDecode, TfEncode, TfType};
+use crate::model::{SeqKind, Sink};
+use crate::msgpack::{Decoder, UnknownExt};
 use crate::refinement::{RefineKind, Refinements};
 use crate::set;
 use crate::types::Type;
@@ -71,25 +69,10 @@ impl<T: TfType> TfType for Unknown<T> {
 
 impl<T: TfEncode> TfEncode for Unknown<T> {
     #[inline]
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
         match self {
-            Unknown::Known(v) => v.encode_msgpack(enc),
-            Unknown::Unknown => {
-                enc.write_unknown();
-                Ok(())
-            }
-        }
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        match self {
-            Unknown::Known(v) => v.encode_json(out),
-            Unknown::Unknown => Err(json_unknown()),
-        }
-    }
-    fn to_value(&self) -> Value {
-        match self {
-            Unknown::Known(v) => v.to_value(),
-            Unknown::Unknown => Value::unknown(T::tf_type()),
+            Unknown::Known(v) => v.encode(sink),
+            Unknown::Unknown => sink.unknown(&T::tf_type, T::REFINE_KIND, None),
         }
     }
 }
@@ -162,25 +145,10 @@ impl<T: TfType> TfType for Refined<T> {
 
 impl<T: TfEncode> TfEncode for Refined<T> {
     #[inline]
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
         match self {
-            Refined::Known(v) => v.encode_msgpack(enc),
-            Refined::Unknown(r) => {
-                r.encode(T::REFINE_KIND, enc);
-                Ok(())
-            }
-        }
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        match self {
-            Refined::Known(v) => v.encode_json(out),
-            Refined::Unknown(_) => Err(json_unknown()),
-        }
-    }
-    fn to_value(&self) -> Value {
-        match self {
-            Refined::Known(v) => v.to_value(),
-            Refined::Unknown(r) => Value::unknown_refined(T::tf_type(), r.clone()),
+            Refined::Known(v) => v.encode(sink),
+            Refined::Unknown(r) => sink.unknown(&T::tf_type, T::REFINE_KIND, Some(r)),
         }
     }
 }
@@ -208,18 +176,6 @@ impl<T: FromValue> FromValue for Refined<T> {
             other => T::from_value(other).map(Refined::Known),
         }
     }
-}
-
-#[cold]
-fn json_unknown() -> crate::Error {
-    let err = unknown_error();
-    crate::Error::new(
-        crate::ErrorKind::Unknown,
-        format!(
-            "value is not known: JSON cannot represent unknown values ({})",
-            err.message()
-        ),
-    )
 }
 
 /// A Terraform set: equal known elements merge (the first one stays) and
@@ -362,18 +318,9 @@ impl<T: TfType> TfType for Set<T> {
 }
 
 impl<T: TfEncode> TfEncode for Set<T> {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        check_dynamic_elements(self.items.iter())?;
-        encode_seq_msgpack(enc, self.items.iter())
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        check_dynamic_elements(self.items.iter())?;
-        encode_seq_json(out, self.items.iter())
-    }
-    fn to_value(&self) -> Value {
-        // The elements are merged and in order already.
-        let items: Vec<Value> = self.items.iter().map(TfEncode::to_value).collect();
-        Value::Set(element_type::<T>(&items), items)
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        // The elements are merged and in go-cty's order already.
+        encode_seq(sink, SeqKind::Set, &Self::tf_type, self.items.iter())
     }
 }
 
@@ -412,14 +359,8 @@ impl<T: TfType> TfType for Sensitive<T> {
 }
 
 impl<T: TfEncode> TfEncode for Sensitive<T> {
-    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-        self.0.encode_msgpack(enc)
-    }
-    fn encode_json(&self, out: &mut String) -> Result<()> {
-        self.0.encode_json(out)
-    }
-    fn to_value(&self) -> Value {
-        self.0.to_value()
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        self.0.encode(sink)
     }
 }
 
@@ -461,15 +402,11 @@ mod tests {
     }
 
     impl TfEncode for Counted {
-        fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
-            self.0.encode_msgpack(enc)
-        }
-        fn encode_json(&self, out: &mut String) -> Result<()> {
-            self.0.encode_json(out)
-        }
-        fn to_value(&self) -> Value {
+        fn encode<S: Sink>(&self, sink: &mut S) -> Result<()> {
+            // Counts every encode: to any format, and to a `Value` (what set
+            // keys are computed from).
             TO_VALUE_CALLS.with(|c| c.set(c.get() + 1));
-            self.0.to_value()
+            self.0.encode(sink)
         }
     }
 

@@ -70,13 +70,6 @@ impl Encoder {
         self.buf.reserve(rest.min(MAX_PRESIZE));
     }
 
-    /// Drops everything written after the first `len` bytes (undoing an
-    /// optimistic write).
-    #[inline]
-    pub(crate) fn truncate(&mut self, len: usize) {
-        self.buf.truncate(len);
-    }
-
     /// The buffer.
     pub fn into_vec(self) -> Vec<u8> {
         self.buf

@@ -11,10 +11,10 @@ impl<P: RawProvider> GrpcProvider<P> {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         };
         let decoding = self.decoding();
-        let prior_state = decoding.value("prior state", request.prior_state.as_ref(), ty);
-        let planned_state = decoding.value("planned state", request.planned_state.as_ref(), ty);
-        let config = decoding.value("configuration", request.config.as_ref(), ty);
-        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let prior_state = decoding.value("prior state", request.prior_state, ty);
+        let planned_state = decoding.value("planned state", request.planned_state, ty);
+        let config = decoding.value("configuration", request.config, ty);
+        let provider_meta = decoding.meta(request.provider_meta);
         let raw_request = raw::ApplyResourceChangeRequest {
             type_name: request.type_name,
             prior_state,

@@ -10,7 +10,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         tracing::debug!("ConfigureProvider");
         let ty = &self.shared.provider_type;
         let decoding = self.decoding();
-        let config = decoding.value("provider configuration", request.config.as_ref(), ty);
+        let config = decoding.value("provider configuration", request.config, ty);
         let raw_request = raw::ConfigureProviderRequest {
             terraform_version: request.terraform_version,
             config,

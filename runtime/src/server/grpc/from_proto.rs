@@ -22,21 +22,19 @@ impl<'a> Decoding<'a> {
     pub(super) fn value(
         &self,
         what: &'static str,
-        value: Option<&pb::DynamicValue>,
+        value: Option<pb::DynamicValue>,
         ty: &Type,
     ) -> DynamicValue {
         let value = match value {
-            Some(v) if !v.msgpack.is_empty() => {
-                DynamicValue::msgpack(v.msgpack.clone(), ty.clone())
-            }
-            Some(v) if !v.json.is_empty() => DynamicValue::json(v.json.clone(), ty.clone()),
+            Some(v) if !v.msgpack.is_empty() => DynamicValue::msgpack(v.msgpack, ty.clone()),
+            Some(v) if !v.json.is_empty() => DynamicValue::json(v.json, ty.clone()),
             _ => DynamicValue::null(ty.clone()),
         };
         value.named(what)
     }
 
     /// The `provider_meta` value, when the provider has a schema for it.
-    pub(super) fn meta(&self, value: Option<&pb::DynamicValue>) -> Option<DynamicValue> {
+    pub(super) fn meta(&self, value: Option<pb::DynamicValue>) -> Option<DynamicValue> {
         self.meta_type
             .map(|ty| self.value("provider_meta", value, ty))
     }

@@ -12,14 +12,11 @@ impl<P: RawProvider> GrpcProvider<P> {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         };
         let decoding = self.decoding();
-        let prior_state = decoding.value("prior state", request.prior_state.as_ref(), ty);
-        let proposed_new_state = decoding.value(
-            "proposed new state",
-            request.proposed_new_state.as_ref(),
-            ty,
-        );
-        let config = decoding.value("configuration", request.config.as_ref(), ty);
-        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let prior_state = decoding.value("prior state", request.prior_state, ty);
+        let proposed_new_state =
+            decoding.value("proposed new state", request.proposed_new_state, ty);
+        let config = decoding.value("configuration", request.config, ty);
+        let provider_meta = decoding.meta(request.provider_meta);
         let raw_request = raw::PlanResourceChangeRequest {
             type_name: request.type_name,
             prior_state,

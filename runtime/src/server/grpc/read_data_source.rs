@@ -11,8 +11,8 @@ impl<P: RawProvider> GrpcProvider<P> {
             return Answer::unknown_type(Kind::DataSource, &request.type_name);
         };
         let decoding = self.decoding();
-        let config = decoding.value("configuration", request.config.as_ref(), ty);
-        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let config = decoding.value("configuration", request.config, ty);
+        let provider_meta = decoding.meta(request.provider_meta);
         let raw_request = raw::ReadDataSourceRequest {
             type_name: request.type_name,
             config,

@@ -11,8 +11,8 @@ impl<P: RawProvider> GrpcProvider<P> {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         };
         let decoding = self.decoding();
-        let current_state = decoding.value("prior state", request.current_state.as_ref(), ty);
-        let provider_meta = decoding.meta(request.provider_meta.as_ref());
+        let current_state = decoding.value("prior state", request.current_state, ty);
+        let provider_meta = decoding.meta(request.provider_meta);
         let raw_request = raw::ReadResourceRequest {
             type_name: request.type_name,
             current_state,

@@ -15,7 +15,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             return Answer::unknown_type(Kind::DataSource, &request.type_name);
         };
         let decoding = self.decoding();
-        let config = decoding.value("configuration", request.config.as_ref(), ty);
+        let config = decoding.value("configuration", request.config, ty);
         let raw_request = raw::ValidateDataSourceConfigRequest {
             type_name: request.type_name,
             config,

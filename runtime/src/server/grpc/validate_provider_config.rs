@@ -32,7 +32,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         tracing::debug!("ValidateProviderConfig");
         let ty = &self.shared.provider_type;
         let decoding = self.decoding();
-        let config = decoding.value("provider configuration", request.config.as_ref(), ty);
+        let config = decoding.value("provider configuration", request.config, ty);
         let raw_request = raw::ValidateProviderConfigRequest {
             config: config.clone(),
         };

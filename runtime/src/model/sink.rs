@@ -1,0 +1,624 @@
+//! The format-neutral encoding interface: every type writes itself once,
+//! through [`Sink`], and each format is an implementation of it.
+//!
+//! [`TfEncode::encode`](crate::TfEncode::encode) is the one encode body of
+//! a type (derived structs, the standard types, tfschema's wrappers). The
+//! msgpack [`Encoder`], the JSON writer ([`JsonSink`]) and the dynamic
+//! [`Value`] builder ([`ValueSink`]) implement [`Sink`]; what is particular
+//! to a format stays inside it (attribute names pre-encoded for msgpack and
+//! JSON, the map header written with the first name, presized lists).
+
+use std::collections::BTreeMap;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
+use crate::msgpack::Encoder;
+use crate::number::Number;
+use crate::refinement::{RefineKind, Refinements};
+use crate::text::{nfc, Quoting};
+use crate::types::Type;
+use crate::value::{unify_element_type, Value};
+
+/// The attributes of an object type as a derived struct writes them: the
+/// names in go-cty's order (sorted), and what goes before each value in
+/// each format, computed at compile time.
+#[derive(Debug)]
+pub struct ObjectShape {
+    /// Attribute names, sorted.
+    pub names: &'static [&'static str],
+    /// The msgpack bytes before each value: the name as a msgpack string,
+    /// preceded for the first by the map header.
+    pub msgpack: &'static [&'static [u8]],
+    /// The JSON text before each value: `{"name":` for the first,
+    /// `,"name":` after.
+    pub json: &'static [&'static str],
+    /// The msgpack bytes of the whole object when it has no attributes.
+    pub msgpack_empty: &'static [u8],
+}
+
+/// Which kind of sequence is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeqKind {
+    /// A list.
+    List,
+    /// A set (the caller writes the elements merged and in go-cty's order).
+    Set,
+    /// A tuple.
+    Tuple,
+}
+
+/// A place values are written to. The type functions are called only by
+/// sinks that need the type (the [`Value`] builder, for nulls, unknowns and
+/// empty collections); the byte formats ignore them.
+pub trait Sink {
+    /// What a sequence or map keeps while its elements are written.
+    type Seq;
+
+    /// Whether the sink refuses what its format cannot write: a collection
+    /// of `dynamic` elements of different types (go-cty refuses those), a
+    /// custom type that does not convert. The [`Value`] builder is lenient
+    /// and writes what it can (a NaN or a failed conversion as a null).
+    const STRICT: bool = true;
+
+    /// A null.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn null(&mut self, ty: &dyn Fn() -> Type) -> Result<()>;
+
+    /// An unknown of `kind`, with refinements when given.
+    ///
+    /// # Errors
+    /// A format that cannot hold unknowns (JSON).
+    fn unknown(
+        &mut self,
+        ty: &dyn Fn() -> Type,
+        kind: RefineKind,
+        refinements: Option<&Refinements>,
+    ) -> Result<()>;
+
+    /// A bool.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn bool(&mut self, v: bool) -> Result<()>;
+
+    /// A signed integer.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn i64(&mut self, v: i64) -> Result<()>;
+
+    /// An unsigned integer.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn u64(&mut self, v: u64) -> Result<()>;
+
+    /// A float.
+    ///
+    /// # Errors
+    /// NaN (no Terraform number), or infinity in JSON.
+    fn f64(&mut self, v: f64) -> Result<()>;
+
+    /// A number.
+    ///
+    /// # Errors
+    /// Infinity in JSON.
+    fn number(&mut self, v: &Number) -> Result<()>;
+
+    /// A string (normalised to NFC by the sink).
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn str(&mut self, v: &str) -> Result<()>;
+
+    /// A `dynamic` value, written with its type.
+    ///
+    /// # Errors
+    /// A value the format cannot write.
+    fn dynamic(&mut self, v: &Value) -> Result<()>;
+
+    /// Starts a sequence of `len` elements; `ty` is its type.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn begin_seq(&mut self, kind: SeqKind, len: usize, ty: &dyn Fn() -> Type) -> Result<Self::Seq>;
+
+    /// Before element `index` of a sequence.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn element(&mut self, seq: &mut Self::Seq, index: usize) -> Result<()>;
+
+    /// Ends a sequence.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn end_seq(&mut self, seq: Self::Seq) -> Result<()>;
+
+    /// Starts a map of `len` entries whose values have type `elem`.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn begin_map(&mut self, len: usize, elem: &dyn Fn() -> Type) -> Result<Self::Seq>;
+
+    /// The key of entry `index` (NFC, in order), before its value.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn key(&mut self, map: &mut Self::Seq, index: usize, key: &str) -> Result<()>;
+
+    /// Ends a map.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn end_map(&mut self, map: Self::Seq) -> Result<()>;
+
+    /// Starts an object of `shape`.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn begin_object(&mut self, shape: &'static ObjectShape) -> Result<()>;
+
+    /// Before the value of attribute `index` of `shape`.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn attr(&mut self, shape: &'static ObjectShape, index: usize) -> Result<()>;
+
+    /// Ends an object of `shape`.
+    ///
+    /// # Errors
+    /// Not for the formats here.
+    fn end_object(&mut self, shape: &'static ObjectShape) -> Result<()>;
+}
+
+#[cold]
+pub(crate) fn nan_error() -> Error {
+    Error::invalid("NaN cannot be written as a Terraform number")
+}
+
+// ---------------------------------------------------------------- msgpack
+
+/// Where a msgpack array's items start, and how many there are (a long
+/// list reserves room for the rest after its first item).
+#[derive(Debug)]
+pub struct MsgpackSeq {
+    start: usize,
+    count: usize,
+}
+
+impl Sink for Encoder {
+    type Seq = MsgpackSeq;
+
+    #[inline]
+    fn null(&mut self, _: &dyn Fn() -> Type) -> Result<()> {
+        self.write_nil();
+        Ok(())
+    }
+
+    #[inline]
+    fn unknown(
+        &mut self,
+        _: &dyn Fn() -> Type,
+        kind: RefineKind,
+        refinements: Option<&Refinements>,
+    ) -> Result<()> {
+        match refinements {
+            Some(r) => r.encode(kind, self),
+            None => self.write_unknown(),
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn bool(&mut self, v: bool) -> Result<()> {
+        self.write_bool(v);
+        Ok(())
+    }
+
+    #[inline]
+    fn i64(&mut self, v: i64) -> Result<()> {
+        self.write_i64(v);
+        Ok(())
+    }
+
+    /// Compact up to `i64::MAX`; beyond, go-cty writes the decimal text.
+    #[inline]
+    fn u64(&mut self, v: u64) -> Result<()> {
+        if v <= i64::MAX as u64 {
+            self.write_u64(v);
+        } else {
+            self.write_number(&Number::from_u64(v));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn f64(&mut self, v: f64) -> Result<()> {
+        if v.is_nan() {
+            return Err(nan_error());
+        }
+        self.write_f64_number(v);
+        Ok(())
+    }
+
+    fn number(&mut self, v: &Number) -> Result<()> {
+        self.write_number(v);
+        Ok(())
+    }
+
+    #[inline]
+    fn str(&mut self, v: &str) -> Result<()> {
+        self.write_str(v);
+        Ok(())
+    }
+
+    fn dynamic(&mut self, v: &Value) -> Result<()> {
+        crate::msgpack::encode_value(self, v, &Type::Dynamic)
+    }
+
+    #[inline]
+    fn begin_seq(&mut self, _: SeqKind, len: usize, _: &dyn Fn() -> Type) -> Result<MsgpackSeq> {
+        self.write_array_len(len);
+        Ok(MsgpackSeq {
+            start: self.len(),
+            count: len,
+        })
+    }
+
+    #[inline]
+    fn element(&mut self, seq: &mut MsgpackSeq, index: usize) -> Result<()> {
+        if index == 1 && seq.count >= PRESIZE_MIN_ITEMS {
+            self.presize_rest(seq.start, seq.count);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn end_seq(&mut self, _: MsgpackSeq) -> Result<()> {
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_map(&mut self, len: usize, _: &dyn Fn() -> Type) -> Result<MsgpackSeq> {
+        self.write_map_len(len);
+        Ok(MsgpackSeq { start: 0, count: 0 })
+    }
+
+    #[inline]
+    fn key(&mut self, _: &mut MsgpackSeq, _: usize, key: &str) -> Result<()> {
+        self.write_str_nfc(key);
+        Ok(())
+    }
+
+    #[inline]
+    fn end_map(&mut self, _: MsgpackSeq) -> Result<()> {
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_object(&mut self, _: &'static ObjectShape) -> Result<()> {
+        Ok(())
+    }
+
+    #[inline]
+    fn attr(&mut self, shape: &'static ObjectShape, index: usize) -> Result<()> {
+        self.write_raw(shape.msgpack[index]);
+        Ok(())
+    }
+
+    #[inline]
+    fn end_object(&mut self, shape: &'static ObjectShape) -> Result<()> {
+        if shape.names.is_empty() {
+            self.write_raw(shape.msgpack_empty);
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- JSON
+
+/// Writes go-cty's JSON form into a string.
+#[derive(Debug)]
+pub struct JsonSink<'a> {
+    out: &'a mut String,
+}
+
+impl<'a> JsonSink<'a> {
+    /// A sink appending to `out`.
+    pub fn new(out: &'a mut String) -> Self {
+        JsonSink { out }
+    }
+}
+
+#[cold]
+fn json_unknown() -> Error {
+    Error::new(
+        ErrorKind::Unknown,
+        "value is not known: JSON cannot represent unknown values (unknown value where a known value is required; use Unknown<T> or Refined<T> to accept unknown)",
+    )
+}
+
+impl Sink for JsonSink<'_> {
+    type Seq = ();
+
+    fn null(&mut self, _: &dyn Fn() -> Type) -> Result<()> {
+        self.out.push_str("null");
+        Ok(())
+    }
+
+    fn unknown(
+        &mut self,
+        _: &dyn Fn() -> Type,
+        _: RefineKind,
+        _: Option<&Refinements>,
+    ) -> Result<()> {
+        Err(json_unknown())
+    }
+
+    fn bool(&mut self, v: bool) -> Result<()> {
+        self.out.push_str(if v { "true" } else { "false" });
+        Ok(())
+    }
+
+    fn i64(&mut self, v: i64) -> Result<()> {
+        self.out.push_str(itoa::Buffer::new().format(v));
+        Ok(())
+    }
+
+    fn u64(&mut self, v: u64) -> Result<()> {
+        self.out.push_str(itoa::Buffer::new().format(v));
+        Ok(())
+    }
+
+    fn f64(&mut self, v: f64) -> Result<()> {
+        let n = Number::from_f64(v).ok_or_else(nan_error)?;
+        crate::json::write::write_number(self.out, &n)
+    }
+
+    fn number(&mut self, v: &Number) -> Result<()> {
+        crate::json::write::write_number(self.out, v)
+    }
+
+    fn str(&mut self, v: &str) -> Result<()> {
+        Quoting::JSON.write(self.out, &nfc(v));
+        Ok(())
+    }
+
+    fn dynamic(&mut self, v: &Value) -> Result<()> {
+        crate::json::encode_value(self.out, v, &Type::Dynamic)
+    }
+
+    fn begin_seq(&mut self, _: SeqKind, _: usize, _: &dyn Fn() -> Type) -> Result<()> {
+        self.out.push('[');
+        Ok(())
+    }
+
+    fn element(&mut self, _: &mut (), index: usize) -> Result<()> {
+        if index > 0 {
+            self.out.push(',');
+        }
+        Ok(())
+    }
+
+    fn end_seq(&mut self, _: ()) -> Result<()> {
+        self.out.push(']');
+        Ok(())
+    }
+
+    fn begin_map(&mut self, _: usize, _: &dyn Fn() -> Type) -> Result<()> {
+        self.out.push('{');
+        Ok(())
+    }
+
+    fn key(&mut self, _: &mut (), index: usize, key: &str) -> Result<()> {
+        if index > 0 {
+            self.out.push(',');
+        }
+        Quoting::JSON.write(self.out, key);
+        self.out.push(':');
+        Ok(())
+    }
+
+    fn end_map(&mut self, _: ()) -> Result<()> {
+        self.out.push('}');
+        Ok(())
+    }
+
+    fn begin_object(&mut self, _: &'static ObjectShape) -> Result<()> {
+        Ok(())
+    }
+
+    fn attr(&mut self, shape: &'static ObjectShape, index: usize) -> Result<()> {
+        self.out.push_str(shape.json[index]);
+        Ok(())
+    }
+
+    fn end_object(&mut self, shape: &'static ObjectShape) -> Result<()> {
+        self.out
+            .push_str(if shape.names.is_empty() { "{}" } else { "}" });
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- Value
+
+/// Builds the dynamic [`Value`] of what is written.
+#[derive(Debug, Default)]
+pub struct ValueSink {
+    stack: Vec<Frame>,
+    done: Option<Value>,
+}
+
+#[derive(Debug)]
+enum Frame {
+    Seq(SeqKind, Type, Vec<Value>),
+    Map(Type, BTreeMap<String, Value>, Option<String>),
+    Object(BTreeMap<String, Value>, Option<&'static str>),
+}
+
+impl ValueSink {
+    /// An empty builder.
+    pub fn new() -> Self {
+        ValueSink::default()
+    }
+
+    /// The value written (an untyped null if nothing was).
+    pub fn finish(self) -> Value {
+        self.done.unwrap_or(Value::Null(Type::Dynamic))
+    }
+
+    fn put(&mut self, v: Value) {
+        match self.stack.last_mut() {
+            None => self.done = Some(v),
+            Some(Frame::Seq(_, _, items)) => items.push(v),
+            Some(Frame::Map(_, items, key)) => {
+                items.insert(key.take().unwrap_or_default(), v);
+            }
+            Some(Frame::Object(attrs, name)) => {
+                attrs.insert(name.take().unwrap_or_default().to_string(), v);
+            }
+        }
+    }
+}
+
+impl Sink for ValueSink {
+    type Seq = ();
+    const STRICT: bool = false;
+
+    fn null(&mut self, ty: &dyn Fn() -> Type) -> Result<()> {
+        self.put(Value::Null(ty()));
+        Ok(())
+    }
+
+    fn unknown(
+        &mut self,
+        ty: &dyn Fn() -> Type,
+        _: RefineKind,
+        refinements: Option<&Refinements>,
+    ) -> Result<()> {
+        self.put(match refinements {
+            Some(r) => Value::unknown_refined(ty(), r.clone()),
+            None => Value::unknown(ty()),
+        });
+        Ok(())
+    }
+
+    fn bool(&mut self, v: bool) -> Result<()> {
+        self.put(Value::Bool(v));
+        Ok(())
+    }
+
+    fn i64(&mut self, v: i64) -> Result<()> {
+        self.put(Value::Number(Number::from_i64(v)));
+        Ok(())
+    }
+
+    fn u64(&mut self, v: u64) -> Result<()> {
+        self.put(Value::Number(Number::from_u64(v)));
+        Ok(())
+    }
+
+    /// A NaN is written as a null number.
+    fn f64(&mut self, v: f64) -> Result<()> {
+        self.put(match Number::from_f64(v) {
+            Some(n) => Value::Number(n),
+            None => Value::Null(Type::Number),
+        });
+        Ok(())
+    }
+
+    fn number(&mut self, v: &Number) -> Result<()> {
+        self.put(Value::Number(v.clone()));
+        Ok(())
+    }
+
+    fn str(&mut self, v: &str) -> Result<()> {
+        self.put(Value::string(v));
+        Ok(())
+    }
+
+    fn dynamic(&mut self, v: &Value) -> Result<()> {
+        self.put(v.clone());
+        Ok(())
+    }
+
+    fn begin_seq(&mut self, kind: SeqKind, len: usize, ty: &dyn Fn() -> Type) -> Result<()> {
+        self.stack
+            .push(Frame::Seq(kind, ty(), Vec::with_capacity(len.min(1 << 16))));
+        Ok(())
+    }
+
+    fn element(&mut self, _: &mut (), _: usize) -> Result<()> {
+        Ok(())
+    }
+
+    fn end_seq(&mut self, _: ()) -> Result<()> {
+        let Some(Frame::Seq(kind, ty, items)) = self.stack.pop() else {
+            return Err(Error::invalid("end of a sequence that was not begun"));
+        };
+        let value = match (kind, ty) {
+            (SeqKind::Tuple, _) => Value::Tuple(items),
+            (SeqKind::List, Type::List(e)) => Value::List(element(*e, &items), items),
+            (SeqKind::Set, Type::Set(e)) => Value::Set(element(*e, &items), items),
+            (SeqKind::List, e) => Value::List(e, items),
+            (SeqKind::Set, e) => Value::Set(e, items),
+        };
+        self.put(value);
+        Ok(())
+    }
+
+    fn begin_map(&mut self, _: usize, elem: &dyn Fn() -> Type) -> Result<()> {
+        self.stack.push(Frame::Map(elem(), BTreeMap::new(), None));
+        Ok(())
+    }
+
+    fn key(&mut self, _: &mut (), _: usize, key: &str) -> Result<()> {
+        if let Some(Frame::Map(_, _, slot)) = self.stack.last_mut() {
+            *slot = Some(key.to_string());
+        }
+        Ok(())
+    }
+
+    fn end_map(&mut self, _: ()) -> Result<()> {
+        let Some(Frame::Map(elem, items, _)) = self.stack.pop() else {
+            return Err(Error::invalid("end of a map that was not begun"));
+        };
+        let elem = element(elem, items.values());
+        self.put(Value::Map(elem, items));
+        Ok(())
+    }
+
+    fn begin_object(&mut self, _: &'static ObjectShape) -> Result<()> {
+        self.stack.push(Frame::Object(BTreeMap::new(), None));
+        Ok(())
+    }
+
+    fn attr(&mut self, shape: &'static ObjectShape, index: usize) -> Result<()> {
+        if let Some(Frame::Object(_, slot)) = self.stack.last_mut() {
+            *slot = shape.names.get(index).copied();
+        }
+        Ok(())
+    }
+
+    fn end_object(&mut self, _: &'static ObjectShape) -> Result<()> {
+        let Some(Frame::Object(attrs, _)) = self.stack.pop() else {
+            return Err(Error::invalid("end of an object that was not begun"));
+        };
+        self.put(Value::Object(attrs));
+        Ok(())
+    }
+}
+
+/// The element type of a collection value: the declared one, or for
+/// `dynamic` elements the concrete type they share (as the decoders read
+/// it back).
+fn element<'a>(declared: Type, items: impl IntoIterator<Item = &'a Value>) -> Type {
+    if declared.has_dynamic() {
+        unify_element_type(&declared, items).unwrap_or(declared)
+    } else {
+        declared
+    }
+}
