@@ -22,8 +22,8 @@ pub use crate::diag::Diagnostics;
 pub use crate::error::{Error, ErrorKind, PathStep};
 pub use crate::json::read::Reader;
 pub use crate::model::{
-    FromValue, ObjectShape, Refined, Sensitive, Sink, TfDecode, TfEncode, TfPlan, TfSchema, TfType,
-    Unknown,
+    AttrKey, FromValue, ObjectShape, Refined, Sensitive, Sink, Source, TfDecode, TfEncode, TfPlan,
+    TfSchema, TfType, Unknown,
 };
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;
@@ -36,56 +36,6 @@ pub use crate::types::Type;
 pub use crate::validate;
 pub use crate::validate::Ctx;
 pub use crate::value::Value;
-
-/// Reads an object's map header and checks it has `expected` entries.
-///
-/// # Errors
-/// Not a map (with a null/unknown explained), or another entry count.
-#[inline]
-pub fn msgpack_begin_object(dec: &mut Decoder<'_>, expected: usize) -> Result<usize, Error> {
-    let len = dec
-        .read_map_len()
-        .map_err(|e| crate::model::explain_msgpack(dec, e))?;
-    if len != expected {
-        return Err(Error::new(
-            ErrorKind::Type,
-            format!("an object with {expected} attributes is required ({len} given)"),
-        ));
-    }
-    dec.enter()?;
-    Ok(len)
-}
-
-/// An attribute name in an object.
-///
-/// # Errors
-/// A key that is not a string.
-#[inline]
-pub fn msgpack_key<'de>(dec: &mut Decoder<'de>) -> Result<&'de str, Error> {
-    crate::msgpack::value::read_key(dec, "object")
-}
-
-/// Starts reading a JSON object (a null explained).
-///
-/// # Errors
-/// Not an object.
-#[inline]
-pub fn json_begin_object(r: &mut Reader<'_>) -> Result<(), Error> {
-    r.begin_object()
-        .map_err(|e| crate::model::explain_json(r, e))
-}
-
-/// The value of an attribute missing from JSON: JSON's missing attribute is
-/// null, as go-cty reads it.
-///
-/// # Errors
-/// The attribute cannot be null.
-pub fn json_missing<'de, T: TfDecode<'de>>(name: &str) -> Result<T, Error> {
-    match Reader::new(b"null") {
-        Ok(mut r) => T::decode_json(&mut r).map_err(|e| e.at_attr(name)),
-        Err(e) => Err(e),
-    }
-}
 
 #[cold]
 pub fn unsupported_attribute(name: &str) -> Error {
@@ -100,11 +50,6 @@ pub fn duplicate_attribute(name: &str) -> Error {
     )
 }
 
-#[cold]
-pub fn missing_attribute(name: &str) -> Error {
-    Error::new(ErrorKind::Type, format!("attribute {name:?} is required"))
-}
-
 /// Appends `,"name":` (or `{"name":` for the first attribute).
 #[inline]
 pub fn json_key(out: &mut String, first: bool, name: &str) {
@@ -113,32 +58,6 @@ pub fn json_key(out: &mut String, first: bool, name: &str) {
     out.push(':');
 }
 
-/// The attributes of an object value.
-///
-/// # Errors
-/// Null, unknown or another kind of value.
-pub fn object_attrs(value: Value) -> Result<BTreeMap<String, Value>, Error> {
-    match value {
-        Value::Object(attrs) => Ok(attrs),
-        Value::Null(_) => Err(crate::model::null_error()),
-        Value::Unknown(..) => Err(crate::model::unknown_error()),
-        other => Err(Error::mismatch("object", other.ty().friendly_name())),
-    }
-}
-
-/// Takes attribute `name` out of `attrs` and converts it.
-///
-/// # Errors
-/// As the field's [`FromValue`]; a missing attribute counts as null.
-pub fn take_attr<T: FromValue>(
-    attrs: &mut BTreeMap<String, Value>,
-    name: &str,
-) -> Result<T, Error> {
-    let value = attrs.remove(name).unwrap_or(Value::Null(T::tf_type()));
-    T::from_value(value).map_err(|e| e.at_attr(name))
-}
-
-/// A description from doc-comment lines: trimmed, joined with newlines.
 pub fn doc_description(lines: &[&str]) -> String {
     let text: Vec<&str> = lines
         .iter()
@@ -316,7 +235,7 @@ pub trait WithShape {
     /// The field's type.
     type Field;
     /// The Terraform value type it travels as.
-    type Wire: TfType + TfEncode + FromValue + for<'de> TfDecode<'de>;
+    type Wire: TfType + TfEncode + for<'de> TfDecode<'de>;
 
     /// # Errors
     /// The module's `to_wire` failed.
@@ -341,23 +260,13 @@ pub trait WithShape {
         }
     }
 
+    /// Reads the field through its wire type.
+    ///
     /// # Errors
-    /// As [`TfDecode::decode_msgpack`] and [`from_wire`](Self::from_wire).
+    /// As [`TfDecode::decode`] and [`from_wire`](Self::from_wire).
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'_>) -> Result<Self::Field, Error> {
-        Self::from_wire(Self::Wire::decode_msgpack(dec)?)
-    }
-
-    /// # Errors
-    /// As [`TfDecode::decode_json`] and [`from_wire`](Self::from_wire).
-    fn decode_json(r: &mut Reader<'_>) -> Result<Self::Field, Error> {
-        Self::from_wire(Self::Wire::decode_json(r)?)
-    }
-
-    /// # Errors
-    /// As [`FromValue::from_value`] and [`from_wire`](Self::from_wire).
-    fn from_value(value: Value) -> Result<Self::Field, Error> {
-        Self::from_wire(Self::Wire::from_value(value)?)
+    fn decode<'de, S: Source<'de>>(src: &mut S) -> Result<Self::Field, Error> {
+        Self::from_wire(Self::Wire::decode(src)?)
     }
 }
 
@@ -403,22 +312,18 @@ impl<S: WithShape> WithShape for WithSensitive<S> {
 
 /// Reads a value that may be unknown as a whole or only in parts (an
 /// unknown list element, say). A custom type is built from a wholly known
-/// wire value only, so a partly unknown one reads as unknown (`unknown`).
+/// wire value only, so a partly unknown one reads as `partly` gives.
 #[inline]
-fn decode_maybe_partly_unknown<'de, W: TfDecode<'de>, F>(
-    dec: &mut Decoder<'de>,
-    unknown: impl FnOnce() -> F,
+fn decode_maybe_partly_unknown<'de, S: Source<'de>, W: TfDecode<'de>, F>(
+    src: &mut S,
+    partly: impl FnOnce() -> F,
     convert: impl FnOnce(W) -> Result<F, Error>,
 ) -> Result<F, Error> {
-    let start = dec.clone();
-    match W::decode_msgpack(dec) {
-        Ok(wire) => convert(wire),
-        Err(e) if e.kind() == ErrorKind::Unknown => {
-            *dec = start;
-            dec.skip()?;
-            Ok(unknown())
-        }
-        Err(e) => Err(e),
+    if src.is_unknown()? || src.next_is_wholly_known()? {
+        convert(W::decode(src)?)
+    } else {
+        src.skip()?;
+        Ok(partly())
     }
 }
 
@@ -442,15 +347,8 @@ impl<S: WithShape> WithShape for WithUnknown<S> {
             Unknown::Unknown => Ok(Unknown::Unknown),
         }
     }
-    fn decode_msgpack(dec: &mut Decoder<'_>) -> Result<Self::Field, Error> {
-        decode_maybe_partly_unknown(dec, || Unknown::Unknown, Self::from_wire)
-    }
-    fn from_value(value: Value) -> Result<Self::Field, Error> {
-        if value.is_wholly_known() {
-            Self::from_wire(Self::Wire::from_value(value)?)
-        } else {
-            Ok(Unknown::Unknown)
-        }
+    fn decode<'de, Src: Source<'de>>(src: &mut Src) -> Result<Self::Field, Error> {
+        decode_maybe_partly_unknown(src, || Unknown::Unknown, Self::from_wire)
     }
 }
 
@@ -475,45 +373,13 @@ impl<S: WithShape> WithShape for WithRefined<S> {
             Refined::Unknown(r) => Ok(Refined::Unknown(r)),
         }
     }
-    fn decode_msgpack(dec: &mut Decoder<'_>) -> Result<Self::Field, Error> {
+    fn decode<'de, Src: Source<'de>>(src: &mut Src) -> Result<Self::Field, Error> {
         decode_maybe_partly_unknown(
-            dec,
+            src,
             || Refined::Unknown(Default::default()),
             Self::from_wire,
         )
     }
-    fn from_value(value: Value) -> Result<Self::Field, Error> {
-        match value {
-            Value::Unknown(..) => Self::from_wire(Self::Wire::from_value(value)?),
-            v if !v.is_wholly_known() => Ok(Refined::Unknown(Default::default())),
-            v => Self::from_wire(Self::Wire::from_value(v)?),
-        }
-    }
-}
-
-/// [`json_missing`] for a `with` field.
-///
-/// # Errors
-/// The field cannot be null.
-pub fn with_json_missing<S: WithShape>(name: &str) -> Result<S::Field, Error> {
-    match Reader::new(b"null") {
-        Ok(mut r) => S::decode_json(&mut r).map_err(|e| e.at_attr(name)),
-        Err(e) => Err(e),
-    }
-}
-
-/// [`take_attr`] for a `with` field.
-///
-/// # Errors
-/// As [`WithShape::from_value`]; a missing attribute counts as null.
-pub fn with_take_attr<S: WithShape>(
-    attrs: &mut BTreeMap<String, Value>,
-    name: &str,
-) -> Result<S::Field, Error> {
-    let value = attrs
-        .remove(name)
-        .unwrap_or_else(|| Value::Null(<S::Wire as TfType>::tf_type()));
-    S::from_value(value).map_err(|e| e.at_attr(name))
 }
 
 /// The value of `default = path::to::fn` on a `with` field: the function's
@@ -600,62 +466,27 @@ impl<T: TfEncode> DynamicBlock<T> {
     }
 }
 
-impl<T: FromValue> DynamicBlock<T> {
+impl<T> DynamicBlock<T> {
+    /// Reads the field: with a `dynamic` attribute, as a dynamic value (a
+    /// null is an untyped null: go-cty writes no type for it) read into
+    /// `T` through [`ValueSource`](crate::model::ValueSource).
+    ///
     /// # Errors
-    /// As [`TfDecode::decode_msgpack`] (or, with a `dynamic` attribute,
-    /// reading a dynamic value and [`FromValue::from_value`]).
+    /// As [`TfDecode::decode`].
     #[inline]
-    pub fn decode_msgpack<'de>(dec: &mut Decoder<'de>) -> Result<T, Error>
-    where
-        T: TfDecode<'de>,
-    {
-        if T::HAS_DYNAMIC {
-            T::from_value(Value::decode_msgpack(dec)?)
-        } else {
-            T::decode_msgpack(dec)
-        }
-    }
-
-    /// # Errors
-    /// As [`decode_msgpack`](Self::decode_msgpack), for JSON.
-    pub fn decode_json<'de>(r: &mut Reader<'de>) -> Result<T, Error>
+    pub fn decode<'de, S: Source<'de>>(src: &mut S) -> Result<T, Error>
     where
         T: TfDecode<'de>,
     {
         if !T::HAS_DYNAMIC {
-            return T::decode_json(r);
+            return T::decode(src);
         }
-        // A JSON null is an untyped null (go-cty writes no wrapper for it).
-        let value = if r.take_null()? {
+        let value = if src.take_null()? {
             Value::Null(Type::Dynamic)
         } else {
-            Value::decode_json(r)?
+            src.dynamic()?
         };
-        T::from_value(value)
-    }
-
-    /// [`json_missing`] for a block field.
-    ///
-    /// # Errors
-    /// The field cannot be null.
-    pub fn json_missing<'de>(name: &str) -> Result<T, Error>
-    where
-        T: TfDecode<'de>,
-    {
-        if T::HAS_DYNAMIC {
-            T::from_value(Value::Null(Type::Dynamic)).map_err(|e| e.at_attr(name))
-        } else {
-            json_missing(name)
-        }
-    }
-
-    /// [`take_attr`] for a block field: the conversion from a tuple or
-    /// object is [`FromValue`]'s own.
-    ///
-    /// # Errors
-    /// As [`take_attr`].
-    pub fn take_attr(attrs: &mut BTreeMap<String, Value>, name: &str) -> Result<T, Error> {
-        take_attr(attrs, name)
+        T::decode(&mut crate::model::ValueSource::new(value))
     }
 }
 

@@ -305,7 +305,6 @@ fn impls(
     let type_where = where_clause(None);
     let encode_where = where_clause(Some(quote!(#p::TfEncode)));
     let decode_where = where_clause(Some(quote!(#p::TfDecode<#de>)));
-    let from_value_where = where_clause(Some(quote!(#p::FromValue)));
     let encode_fields = idents
         .iter()
         .zip(&names)
@@ -334,100 +333,50 @@ fn impls(
         #(#names => #indices,)*
         __other => return #p::Err(#p::unsupported_attribute(__other)),
     };
-    let decode_by_index =
-        |method: TokenStream, source: TokenStream| {
-            let arms = slots.iter().zip(&names).zip(&indices).enumerate().map(
-                |(i, ((slot, name), index))| {
-                    let call = codec(i, quote!(#p::TfDecode<#de>), method.clone());
-                    quote! {
-                        #index => {
-                            if #slot.is_some() {
-                                return #p::Err(#p::duplicate_attribute(#name));
-                            }
-                            #slot = #p::Some(#call(#source).map_err(|e| e.at_attr(#name))?);
+    let decode_fields =
+        slots
+            .iter()
+            .zip(&names)
+            .zip(&indices)
+            .enumerate()
+            .map(|(i, ((slot, name), index))| {
+                let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
+                quote! {
+                    #index => {
+                        if #slot.is_some() {
+                            return #p::Err(#p::duplicate_attribute(#name));
                         }
+                        #slot = #p::Some(#call(__src).map_err(|e| e.at_attr(#name))?);
                     }
-                },
-            );
-            quote! {
-                match __index {
-                    #(#arms)*
-                    _ => {}
                 }
-            }
-        };
-    let msgpack_decode_field = decode_by_index(quote!(decode_msgpack), quote!(__dec));
-    let json_decode_field = decode_by_index(quote!(decode_json), quote!(__r));
-    // Names match `^[a-z0-9_]+$`, so a name's JSON literal is itself in
-    // quotes.
-    let json_keys: Vec<syn::LitByteStr> = names
+            });
+    // Each name as msgpack and JSON spell it, as arrays of known size so
+    // that comparing the name expected next is a few word compares.
+    let key_consts: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__KEY{}", i)).collect();
+    let key_defs = names
         .iter()
-        .map(|n| {
-            syn::LitByteStr::new(
-                format!("\"{n}\"").as_bytes(),
-                proc_macro2::Span::call_site(),
-            )
-        })
-        .collect();
-    let (msgpack_loop, json_loop) = if n == 0 {
-        (
+        .zip(&keys)
+        .zip(&key_consts)
+        .map(|((name, key), ident)| {
+            let json = syn::LitByteStr::new(format!("\"{name}\"").as_bytes(), key.span());
+            let (m, j) = (key.value().len(), name.len() + 2);
             quote! {
-                for _ in 0..__len {
-                    match #p::msgpack_key(__dec)? {
-                        __other => return #p::Err(#p::unsupported_attribute(__other)),
-                    }
-                }
-            },
-            quote! {
-                if let #p::Some(__key) = __r.next_key(&mut __first)? {
-                    return #p::Err(#p::unsupported_attribute(&__key));
-                }
-            },
-        )
-    } else {
-        (
-            quote! {
-                let mut __next: ::core::primitive::usize = 0;
-                for _ in 0..__len {
-                    let __index: ::core::primitive::usize = match __next {
-                        #(#indices if __dec.take_raw(#keys) => #indices,)*
-                        _ => match #p::msgpack_key(__dec)? {
-                            #name_to_index
-                        },
-                    };
-                    #msgpack_decode_field
-                    __next = __index + 1;
-                }
-            },
-            quote! {
-                const __KEYS: [&[::core::primitive::u8]; #n] = [#(#json_keys),*];
-                let mut __next: ::core::primitive::usize = 0;
-                loop {
-                    let __index: ::core::primitive::usize = if __next < #n && __r.next_key_is(&mut __first, __KEYS[__next]) {
-                        __next
-                    } else {
-                        match __r.next_key(&mut __first)? {
-                            #p::Some(__key) => match &*__key {
-                                #name_to_index
-                            },
-                            #p::None => break,
-                        }
-                    };
-                    #json_decode_field
-                    __next = __index + 1;
-                }
-            },
-        )
-    };
+                const #ident: #p::AttrKey<#m, #j> = #p::AttrKey {
+                    name: #name,
+                    msgpack: *#key,
+                    json: *#json,
+                };
+            }
+        });
     let build =
-        |missing: &dyn Fn(&str, usize) -> TokenStream| {
+        {
             let fields = idents.iter().zip(&slots).zip(&names).enumerate().map(
                 |(i, ((ident, slot), name))| {
-                    let fallback = missing(name, i);
+                    let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
                     quote! {
                         #ident: match #slot {
                             #p::Some(v) => v,
-                            #p::None => #fallback,
+                            #p::None => __src.missing(#name, |__nil| #call(__nil))?,
                         }
                     }
                 },
@@ -437,56 +386,6 @@ fn impls(
                 .map(|ident| quote!(#ident: #p::Default::default()));
             quote!(Self { #(#fields,)* #(#skipped,)* })
         };
-    let build_msgpack = build(&|name, _| quote!(return #p::Err(#p::missing_attribute(#name))));
-    let build_json = build(&|name, i| match &shapes[i] {
-        Some(shape) => quote_spanned!(spans[i]=> #p::with_json_missing::<#shape>(#name)?),
-        None if dynamic_blocks[i] => {
-            let ty = &types[i];
-            quote_spanned!(spans[i]=> #p::DynamicBlock::<#ty>::json_missing(#name)?)
-        }
-        None => {
-            let ty = &types[i];
-            quote_spanned!(spans[i]=> #p::json_missing::<#ty>(#name)?)
-        }
-    });
-
-    let from_value = if model.lifetime.is_none() {
-        let take = idents
-            .iter()
-            .zip(&names)
-            .enumerate()
-            .map(|(i, (ident, name))| {
-                let call = match &shapes[i] {
-                    Some(shape) => quote_spanned!(spans[i]=> #p::with_take_attr::<#shape>),
-                    None if dynamic_blocks[i] => {
-                        let ty = &types[i];
-                        quote_spanned!(spans[i]=> #p::DynamicBlock::<#ty>::take_attr)
-                    }
-                    None => {
-                        let ty = &types[i];
-                        quote_spanned!(spans[i]=> #p::take_attr::<#ty>)
-                    }
-                };
-                quote!(#ident: #call(&mut __attrs, #name)?)
-            });
-        let skipped = skipped
-            .iter()
-            .map(|ident| quote!(#ident: #p::Default::default()));
-        quote! {
-            impl #impl_generics #p::FromValue for #target #from_value_where {
-                fn from_value(__value: #p::Value) -> #p::Result<Self, #p::Error> {
-                    let mut __attrs = #p::object_attrs(__value)?;
-                    let __result = Self { #(#take,)* #(#skipped,)* };
-                    if let #p::Some(__extra) = __attrs.keys().next() {
-                        return #p::Err(#p::unsupported_attribute(__extra));
-                    }
-                    #p::Ok(__result)
-                }
-            }
-        }
-    } else {
-        TokenStream::new()
-    };
 
     quote! {
         impl #impl_generics #p::TfType for #target #type_where {
@@ -507,25 +406,38 @@ fn impls(
         }
 
         impl #decode_generics #p::TfDecode<#de> for #target #decode_where {
+            // Reads each name to the index of its attribute, then decodes
+            // that attribute. go-cty writes an object's attributes sorted by
+            // name, the order of the fields, so the name expected next
+            // (after the previous one) is tried first; only when that fails
+            // is the name read and matched. Duplicates are caught either way.
             #[inline]
-            fn decode_msgpack(__dec: &mut #p::Decoder<#de>) -> #p::Result<Self, #p::Error> {
-                let __len = #p::msgpack_begin_object(__dec, #n)?;
+            #[allow(unreachable_code, unused_assignments)]
+            fn decode<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
+                #(#key_defs)*
+                let mut __object = __src.begin_object(#n)?;
                 #(#slot_decls)*
-                #msgpack_loop
-                __dec.leave();
-                #p::Ok(#build_msgpack)
-            }
-
-            fn decode_json(__r: &mut #p::Reader<#de>) -> #p::Result<Self, #p::Error> {
-                #p::json_begin_object(__r)?;
-                let mut __first = true;
-                #(#slot_decls)*
-                #json_loop
-                #p::Ok(#build_json)
+                let mut __next: ::core::primitive::usize = 0;
+                loop {
+                    let __index: ::core::primitive::usize = match __next {
+                        #(#indices if __src.take_key(&mut __object, &#key_consts) => #indices,)*
+                        _ => match __src.next_key(&mut __object)? {
+                            #p::Some(__key) => match &*__key {
+                                #name_to_index
+                            },
+                            #p::None => break,
+                        },
+                    };
+                    match __index {
+                        #(#decode_fields)*
+                        _ => {}
+                    }
+                    __next = __index + 1;
+                }
+                __src.end_object(__object);
+                #p::Ok(#build)
             }
         }
-
-        #from_value
     }
 }
 

@@ -59,11 +59,7 @@ fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
                     fn encode<__S: #p::Sink>(&self, _: &mut __S) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
                 }
                 impl #de_impl_generics #p::TfDecode<'__de> for #ident #ty_generics #where_clause {
-                    fn decode_msgpack(_: &mut #p::Decoder<'__de>) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
-                    fn decode_json(_: &mut #p::Reader<'__de>) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
-                }
-                impl #impl_generics #p::FromValue for #ident #ty_generics #where_clause {
-                    fn from_value(_: #p::Value) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
+                    fn decode<__S: #p::Source<'__de>>(_: &mut __S) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
                 }
                 impl #impl_generics #p::TfPlan for #ident #ty_generics #where_clause {
                     // Value: Debug, Clone, PartialEq and a codec whatever

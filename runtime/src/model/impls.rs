@@ -7,81 +7,18 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Reader, Token};
-use crate::model::{
-    explain_json, explain_msgpack, null_error, unknown_error, FromValue, SeqKind, Sink, TfDecode,
-    TfEncode, TfType,
-};
-use crate::msgpack::Decoder;
+use crate::model::{cow_nfc, KeyText, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
 use crate::number::Number;
 use crate::refinement::RefineKind;
 use crate::set::set_order;
-use crate::text::{is_nfc, nfc, nfc_owned};
+use crate::text::{is_nfc, nfc};
 use crate::types::Type;
 use crate::value::Value;
 
 // ---------------------------------------------------------------- helpers
 
-/// The value of a `Value` that must be known and non-null.
-fn known(value: Value, what: &str) -> Result<Value> {
-    match value {
-        Value::Null(_) => Err(null_error()),
-        Value::Unknown(..) => Err(unknown_error()),
-        other => {
-            let _ = what;
-            Ok(other)
-        }
-    }
-}
-
-#[cold]
-fn value_mismatch(expected: &str, value: &Value) -> Error {
-    Error::mismatch(expected, value.ty().friendly_name())
-}
-
-/// A JSON number's text, accepting a numeric string as go-cty does.
-fn json_number_text<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
-    match r.peek()? {
-        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
-        Token::String => r.read_str(),
-        Token::Null => Err(null_error()),
-        other => Err(Error::mismatch("number", other.describe())),
-    }
-}
-
-fn json_number(r: &mut Reader<'_>) -> Result<Number> {
-    let text = json_number_text(r)?;
-    parse_number(&text)
-}
-
-fn parse_number(text: &str) -> Result<Number> {
-    Number::parse(text).map_err(|e| Error::invalid(e.to_string()))
-}
-
-/// [`json_number`] with a shortcut for plain integer text: an optional `-`
-/// and 1 to 18 digits is an `i64`, which is what [`Number::parse`] makes of
-/// it (`-0`, which it reads as a float, is left to it).
-fn json_integer(r: &mut Reader<'_>) -> Result<Number> {
-    let text = json_number_text(r)?;
-    let (neg, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, &*text),
-    };
-    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
-        let v = digits
-            .bytes()
-            .fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
-        if !(neg && v == 0) {
-            return Ok(Number::from_i64(if neg { -v } else { v }));
-        }
-    }
-    parse_number(&text)
-}
-
-/// A JSON number as the nearest `f64`, as go-cty reads it: the text rounded
-/// to 512 bits, then to 53 (`Number::parse(..).to_f64()`).
-///
-/// Shortcut: decimal text with at most 19 significant digits and at most
+/// The shortcut of JSON's `f64` read (go-cty reads the text rounded to
+/// 512 bits, then to 53, `Number::parse(..).to_f64()`): decimal text with at most 19 significant digits and at most
 /// 40 digits and an exponent within ±100 in all (so the value is `D × 10^k`
 /// with `D < 2^64` and `|k| ≤ 140`) is parsed by Rust directly, correctly
 /// rounded to 53 bits. That is the same result: such a value is either
@@ -90,15 +27,7 @@ fn json_integer(r: &mut Reader<'_>) -> Result<Number> {
 /// relative terms (`|D / 10^a - m × 2^e|` is a non-zero multiple of
 /// `2^e / 5^a`, or of `10^-a`), far more than the 2^-512 the first rounding
 /// can move it, so the second rounding goes the same way.
-fn json_f64(r: &mut Reader<'_>) -> Result<f64> {
-    let text = json_number_text(r)?;
-    if let Some(v) = simple_decimal_f64(&text) {
-        return Ok(v);
-    }
-    Ok(parse_number(&text)?.to_f64())
-}
-
-fn simple_decimal_f64(text: &str) -> Option<f64> {
+pub(crate) fn simple_decimal_f64(text: &str) -> Option<f64> {
     let b = text.as_bytes();
     let mut i = usize::from(b.first() == Some(&b'-'));
     let (mut digits, mut sig) = (0usize, 0usize);
@@ -181,23 +110,12 @@ macro_rules! int {
         }
         impl<'de> TfDecode<'de> for $t {
             #[inline]
-            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-                let v = dec.$read().map_err(|e| explain_msgpack(dec, e))?;
+            fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+                let v = src.$write(stringify!($t))?;
                 <$t>::try_from(v).map_err(|_| out_of_range(v, stringify!($t)))
             }
-            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                let n = json_integer(r)?;
-                n.$to().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t)))
-            }
         }
-        impl FromValue for $t {
-            fn from_value(value: Value) -> Result<Self> {
-                match known(value, "number")? {
-                    Value::Number(n) => n.$to().and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| out_of_range(&n, stringify!($t))),
-                    other => Err(value_mismatch("number", &other)),
-                }
-            }
-        }
+
     )*};
 }
 int! {
@@ -225,23 +143,12 @@ macro_rules! wide_int {
             }
         }
         impl<'de> TfDecode<'de> for $t {
-            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-                let n = dec.read_number().map_err(|e| explain_msgpack(dec, e))?;
-                n.$to().ok_or_else(|| out_of_range(&n, stringify!($t)))
-            }
-            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                let n = json_number(r)?;
+            fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+                let n = src.number()?;
                 n.$to().ok_or_else(|| out_of_range(&n, stringify!($t)))
             }
         }
-        impl FromValue for $t {
-            fn from_value(value: Value) -> Result<Self> {
-                match known(value, "number")? {
-                    Value::Number(n) => n.$to().ok_or_else(|| out_of_range(&n, stringify!($t))),
-                    other => Err(value_mismatch("number", &other)),
-                }
-            }
-        }
+
     )*};
 }
 wide_int!(i128 => to_i128, u128 => to_u128);
@@ -261,22 +168,11 @@ macro_rules! float {
         impl<'de> TfDecode<'de> for $t {
             /// Rounds to nearest when the number has more precision.
             #[inline]
-            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-                let v = dec.read_f64().map_err(|e| explain_msgpack(dec, e))?;
-                Ok(v as $t)
-            }
-            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                Ok(json_f64(r)? as $t)
+            fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+                Ok(src.f64()? as $t)
             }
         }
-        impl FromValue for $t {
-            fn from_value(value: Value) -> Result<Self> {
-                match known(value, "number")? {
-                    Value::Number(n) => Ok(n.to_f64() as $t),
-                    other => Err(value_mismatch("number", &other)),
-                }
-            }
-        }
+
     )*};
 }
 float!(f32, f64);
@@ -295,20 +191,8 @@ impl TfEncode for Number {
 }
 
 impl<'de> TfDecode<'de> for Number {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        dec.read_number().map_err(|e| explain_msgpack(dec, e))
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        json_number(r)
-    }
-}
-
-impl FromValue for Number {
-    fn from_value(value: Value) -> Result<Self> {
-        match known(value, "number")? {
-            Value::Number(n) => Ok(n),
-            other => Err(value_mismatch("number", &other)),
-        }
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        src.number()
     }
 }
 
@@ -330,54 +214,12 @@ impl TfEncode for bool {
 
 impl<'de> TfDecode<'de> for bool {
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        dec.read_bool().map_err(|e| explain_msgpack(dec, e))
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        match r.peek()? {
-            Token::Bool => r.read_bool(),
-            // go-cty's lenient read of a bool from a string.
-            Token::String => match &*r.read_str()? {
-                "true" | "1" => Ok(true),
-                "false" | "0" => Ok(false),
-                other => Err(Error::invalid(format!(
-                    "a bool is required, found the string {other:?}"
-                ))),
-            },
-            Token::Null => Err(null_error()),
-            other => Err(Error::mismatch("bool", other.describe())),
-        }
-    }
-}
-
-impl FromValue for bool {
-    fn from_value(value: Value) -> Result<Self> {
-        match known(value, "bool")? {
-            Value::Bool(b) => Ok(b),
-            other => Err(value_mismatch("bool", &other)),
-        }
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        src.bool()
     }
 }
 
 // ---------------------------------------------------------------- strings
-
-/// A JSON string value, accepting a number or bool as go-cty does.
-fn json_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
-    match r.peek()? {
-        Token::String => r.read_str(),
-        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
-        Token::Bool => Ok(Cow::Borrowed(if r.read_bool()? { "true" } else { "false" })),
-        Token::Null => Err(null_error()),
-        other => Err(Error::mismatch("string", other.describe())),
-    }
-}
-
-fn cow_nfc(s: Cow<'_, str>) -> Cow<'_, str> {
-    match s {
-        Cow::Borrowed(b) => nfc(b),
-        Cow::Owned(o) => Cow::Owned(nfc_owned(o)),
-    }
-}
 
 macro_rules! string_common {
     ($t:ty) => {
@@ -403,72 +245,28 @@ string_common!(Cow<'_, str>);
 
 impl<'de> TfDecode<'de> for String {
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        dec.read_str_cow()
-            .map(Cow::into_owned)
-            .map_err(|e| explain_msgpack(dec, e))
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        json_string(r).map(|s| cow_nfc(s).into_owned())
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        src.str().map(Cow::into_owned)
     }
 }
 
 impl<'de> TfDecode<'de> for Box<str> {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        String::decode_msgpack(dec).map(String::into_boxed_str)
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        String::decode_json(r).map(String::into_boxed_str)
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        String::decode(src).map(String::into_boxed_str)
     }
 }
 
 impl<'de> TfDecode<'de> for Cow<'de, str> {
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        dec.read_str_cow().map_err(|e| explain_msgpack(dec, e))
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        json_string(r).map(cow_nfc)
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        src.str()
     }
 }
 
 impl<'de> TfDecode<'de> for &'de str {
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        dec.read_str_borrowed_nfc()
-            .map_err(|e| explain_msgpack(dec, e))
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        match json_string(r)? {
-            Cow::Borrowed(s) if is_nfc(s) => Ok(s),
-            Cow::Borrowed(_) => Err(Error::invalid(
-                "string is not in Unicode normal form C and cannot be borrowed as is; use Cow<str> or String",
-            )),
-            Cow::Owned(_) => Err(Error::invalid(
-                "a JSON string with escapes cannot be borrowed; use Cow<str> or String",
-            )),
-        }
-    }
-}
-
-impl FromValue for String {
-    fn from_value(value: Value) -> Result<Self> {
-        match known(value, "string")? {
-            Value::String(s) => Ok(s),
-            other => Err(value_mismatch("string", &other)),
-        }
-    }
-}
-
-impl FromValue for Box<str> {
-    fn from_value(value: Value) -> Result<Self> {
-        String::from_value(value).map(String::into_boxed_str)
-    }
-}
-
-impl FromValue for Cow<'static, str> {
-    fn from_value(value: Value) -> Result<Self> {
-        String::from_value(value).map(Cow::Owned)
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        src.borrowed_str()
     }
 }
 
@@ -495,27 +293,11 @@ impl<T: TfEncode> TfEncode for Option<T> {
 impl<'de, T: TfDecode<'de>> TfDecode<'de> for Option<T> {
     /// An unknown is passed on to `T` (go-cty checks unknown before null).
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        if dec.take_nil() {
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        if src.take_null()? {
             Ok(None)
         } else {
-            T::decode_msgpack(dec).map(Some)
-        }
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        if r.take_null()? {
-            Ok(None)
-        } else {
-            T::decode_json(r).map(Some)
-        }
-    }
-}
-
-impl<T: FromValue> FromValue for Option<T> {
-    fn from_value(value: Value) -> Result<Self> {
-        match value {
-            Value::Null(_) => Ok(None),
-            other => T::from_value(other).map(Some),
+            T::decode(src).map(Some)
         }
     }
 }
@@ -558,54 +340,27 @@ pub(crate) fn encode_seq<'a, S: Sink, T: TfEncode + 'a>(
     sink.end_seq(seq)
 }
 
-/// Reads an array element by element; shared by lists and sets.
+/// Reads a list or set (`what`) element by element; shared by lists and
+/// sets.
 #[inline]
-pub(crate) fn decode_seq_msgpack<'de, T: TfDecode<'de>>(dec: &mut Decoder<'de>) -> Result<Vec<T>> {
-    let len = dec.read_array_len().map_err(|e| explain_msgpack(dec, e))?;
-    dec.enter()?;
-    let mut items = Vec::with_capacity(len);
-    for i in 0..len {
-        items.push(T::decode_msgpack(dec).map_err(|e| e.at_index(i))?);
-    }
-    dec.leave();
-    Ok(items)
-}
-
-pub(crate) fn decode_seq_json<'de, T: TfDecode<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>> {
-    r.begin_array().map_err(|e| explain_json(r, e))?;
-    let mut items = Vec::new();
-    let mut first = true;
-    while r.next_element(&mut first)? {
+pub(crate) fn decode_seq<'de, S: Source<'de>, T: TfDecode<'de>>(
+    src: &mut S,
+    what: &str,
+) -> Result<Vec<T>> {
+    let mut seq = src.begin_seq(what)?;
+    let mut items = Vec::with_capacity(S::seq_len(&seq).unwrap_or(0));
+    while src.next_element(&mut seq)? {
         let i = items.len();
-        items.push(T::decode_json(r).map_err(|e| e.at_index(i))?);
+        items.push(T::decode(src).map_err(|e| e.at_index(i))?);
     }
+    src.end_seq(seq);
     Ok(items)
 }
 
 impl<'de, T: TfDecode<'de>> TfDecode<'de> for Vec<T> {
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        decode_seq_msgpack(dec)
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        decode_seq_json(r)
-    }
-}
-
-pub(crate) fn seq_from_value<T: FromValue>(value: Value, what: &str) -> Result<Vec<T>> {
-    match known(value, what)? {
-        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => items
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| T::from_value(v).map_err(|e| e.at_index(i)))
-            .collect(),
-        other => Err(value_mismatch(what, &other)),
-    }
-}
-
-impl<T: FromValue> FromValue for Vec<T> {
-    fn from_value(value: Value) -> Result<Self> {
-        seq_from_value(value, "list")
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        decode_seq(src, "list")
     }
 }
 
@@ -639,17 +394,8 @@ impl<T: TfEncode> TfEncode for BTreeSet<T> {
 }
 
 impl<'de, T: TfDecode<'de> + Ord> TfDecode<'de> for BTreeSet<T> {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        Ok(decode_seq_msgpack::<T>(dec)?.into_iter().collect())
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(decode_seq_json::<T>(r)?.into_iter().collect())
-    }
-}
-
-impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
-    fn from_value(value: Value) -> Result<Self> {
-        Ok(seq_from_value::<T>(value, "set")?.into_iter().collect())
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        Ok(decode_seq::<S, T>(src, "set")?.into_iter().collect())
     }
 }
 
@@ -667,18 +413,9 @@ impl<T: TfEncode, H> TfEncode for HashSet<T, H> {
     }
 }
 
-impl<'de, T: TfDecode<'de> + Eq + Hash, S: BuildHasher + Default> TfDecode<'de> for HashSet<T, S> {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        Ok(decode_seq_msgpack::<T>(dec)?.into_iter().collect())
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(decode_seq_json::<T>(r)?.into_iter().collect())
-    }
-}
-
-impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T, S> {
-    fn from_value(value: Value) -> Result<Self> {
-        Ok(seq_from_value::<T>(value, "set")?.into_iter().collect())
+impl<'de, T: TfDecode<'de> + Eq + Hash, H: BuildHasher + Default> TfDecode<'de> for HashSet<T, H> {
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        Ok(decode_seq::<S, T>(src, "set")?.into_iter().collect())
     }
 }
 
@@ -835,64 +572,28 @@ pub(crate) fn encode_map<'a, S: Sink, K: KeyStr + 'a, V: TfEncode + 'a>(
 }
 
 /// Reads map entries; `insert` returns false for a duplicated key.
-pub(crate) fn decode_map_msgpack<'de, K: MapKey<'de>, V: TfDecode<'de>>(
-    dec: &mut Decoder<'de>,
+pub(crate) fn decode_map<'de, S: Source<'de>, K: MapKey<'de>, V: TfDecode<'de>>(
+    src: &mut S,
     mut insert: impl FnMut(K, V) -> bool,
 ) -> Result<()> {
-    let len = dec.read_map_len().map_err(|e| explain_msgpack(dec, e))?;
-    dec.enter()?;
-    for _ in 0..len {
-        let key = dec.read_str_cow().map_err(|e| {
-            if e.kind() == ErrorKind::Type {
-                Error::new(
-                    ErrorKind::Type,
-                    format!("all map keys must be strings ({})", e.message()),
-                )
-            } else {
-                e
-            }
-        })?;
-        let value = V::decode_msgpack(dec).map_err(|e| e.at_key(&key))?;
-        // Kept for messages; a copy only when the key was normalised.
-        let shown = key.clone();
-        let key = K::from_nfc_key(key).map_err(|e| e.at_key(&shown))?;
+    let mut map = src.begin_map()?;
+    while let Some(KeyText { text, nfc }) = src.next_map_key(&mut map)? {
+        let value = V::decode(src).map_err(|e| e.at_key(&text))?;
+        // Kept for messages; a copy only when the key was normalised or
+        // unescaped.
+        let shown = text.clone();
+        let key = if nfc {
+            K::from_nfc_key(text)
+        } else {
+            K::from_key(text)
+        };
+        let key = key.map_err(|e| e.at_key(&shown))?;
         if !insert(key, value) {
             return Err(Error::invalid(format!("duplicate map key {shown:?}")));
         }
     }
-    dec.leave();
+    src.end_map(map);
     Ok(())
-}
-
-pub(crate) fn decode_map_json<'de, K: MapKey<'de>, V: TfDecode<'de>>(
-    r: &mut Reader<'de>,
-    mut insert: impl FnMut(K, V) -> bool,
-) -> Result<()> {
-    r.begin_object().map_err(|e| explain_json(r, e))?;
-    let mut first = true;
-    while let Some(key) = r.next_key(&mut first)? {
-        let value = V::decode_json(r).map_err(|e| e.at_key(&key))?;
-        // Kept for messages; a copy only when the key was unescaped.
-        let shown = key.clone();
-        let key = K::from_key(key).map_err(|e| e.at_key(&shown))?;
-        if !insert(key, value) {
-            return Err(Error::invalid(format!("duplicate map key {shown:?}")));
-        }
-    }
-    Ok(())
-}
-
-fn map_from_value<V: FromValue>(value: Value) -> Result<Vec<(String, V)>> {
-    match known(value, "map")? {
-        Value::Map(_, items) | Value::Object(items) => items
-            .into_iter()
-            .map(|(k, v)| match V::from_value(v) {
-                Ok(v) => Ok((k, v)),
-                Err(e) => Err(e.at_key(&k)),
-            })
-            .collect(),
-        other => Err(value_mismatch("map", &other)),
-    }
 }
 
 impl<K, V: TfType> TfType for BTreeMap<K, V> {
@@ -911,21 +612,10 @@ impl<K: KeyStr, V: TfEncode> TfEncode for BTreeMap<K, V> {
 }
 
 impl<'de, K: MapKey<'de> + Ord, V: TfDecode<'de>> TfDecode<'de> for BTreeMap<K, V> {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
         let mut map = BTreeMap::new();
-        decode_map_msgpack(dec, |k, v| map.insert(k, v).is_none())?;
+        decode_map(src, |k, v| map.insert(k, v).is_none())?;
         Ok(map)
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        let mut map = BTreeMap::new();
-        decode_map_json(r, |k, v| map.insert(k, v).is_none())?;
-        Ok(map)
-    }
-}
-
-impl<V: FromValue> FromValue for BTreeMap<String, V> {
-    fn from_value(value: Value) -> Result<Self> {
-        Ok(map_from_value(value)?.into_iter().collect())
     }
 }
 
@@ -943,24 +633,13 @@ impl<K: KeyStr, V: TfEncode, H> TfEncode for HashMap<K, V, H> {
     }
 }
 
-impl<'de, K: MapKey<'de> + Eq + Hash, V: TfDecode<'de>, S: BuildHasher + Default> TfDecode<'de>
-    for HashMap<K, V, S>
+impl<'de, K: MapKey<'de> + Eq + Hash, V: TfDecode<'de>, H: BuildHasher + Default> TfDecode<'de>
+    for HashMap<K, V, H>
 {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
         let mut map = HashMap::default();
-        decode_map_msgpack(dec, |k, v| map.insert(k, v).is_none())?;
+        decode_map(src, |k, v| map.insert(k, v).is_none())?;
         Ok(map)
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        let mut map = HashMap::default();
-        decode_map_json(r, |k, v| map.insert(k, v).is_none())?;
-        Ok(map)
-    }
-}
-
-impl<V: FromValue, S: BuildHasher + Default> FromValue for HashMap<String, V, S> {
-    fn from_value(value: Value) -> Result<Self> {
-        Ok(map_from_value(value)?.into_iter().collect())
     }
 }
 
@@ -986,46 +665,24 @@ macro_rules! tuple {
             }
         }
         impl<'de, $($name: TfDecode<'de>),+> TfDecode<'de> for ($($name,)+) {
-            fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-                let len = dec.read_array_len().map_err(|e| explain_msgpack(dec, e))?;
-                if len != $len {
-                    return Err(Error::new(ErrorKind::Type, format!("a tuple of length {} is required ({len} given)", $len)));
-                }
-                dec.enter()?;
-                let value = ($($name::decode_msgpack(dec).map_err(|e| e.at_index($idx))?,)+);
-                dec.leave();
-                Ok(value)
-            }
-            fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-                r.begin_array().map_err(|e| explain_json(r, e))?;
-                let mut first = true;
+            fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+                let mut seq = src.begin_tuple($len)?;
                 let value = ($(
                     {
-                        if !r.next_element(&mut first)? {
+                        if !src.next_element(&mut seq)? {
                             return Err(Error::new(ErrorKind::Type, format!("a tuple of length {} is required", $len)));
                         }
-                        $name::decode_json(r).map_err(|e| e.at_index($idx))?
+                        $name::decode(src).map_err(|e| e.at_index($idx))?
                     },
                 )+);
-                if r.next_element(&mut first)? {
+                if src.next_element(&mut seq)? {
                     return Err(Error::new(ErrorKind::Type, format!("a tuple of length {} is required", $len)));
                 }
+                src.end_seq(seq);
                 Ok(value)
             }
         }
-        impl<$($name: FromValue),+> FromValue for ($($name,)+) {
-            fn from_value(value: Value) -> Result<Self> {
-                match known(value, "tuple")? {
-                    Value::Tuple(items) if items.len() == $len => {
-                        let mut items = items.into_iter();
-                        Ok(($(
-                            $name::from_value(items.next().unwrap_or(Value::Null(Type::Dynamic))).map_err(|e| e.at_index($idx))?,
-                        )+))
-                    }
-                    other => Err(value_mismatch(concat!("tuple of length ", $len), &other)),
-                }
-            }
-        }
+
     };
 }
 tuple!(1: A 0);
@@ -1052,24 +709,18 @@ impl TfEncode for Value {
 }
 
 impl<'de> TfDecode<'de> for Value {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        crate::msgpack::decode_value(dec, &Type::Dynamic)
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        crate::json::decode_from_reader(r, &Type::Dynamic, &crate::json::JsonOptions::default())
-    }
-}
-
-impl FromValue for Value {
-    fn from_value(value: Value) -> Result<Self> {
-        Ok(value)
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        src.dynamic()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::read::Reader;
+    use crate::model::json_integer;
     use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
+    use crate::msgpack::Decoder;
     use crate::msgpack::Encoder;
 
     struct Lcg(u64);

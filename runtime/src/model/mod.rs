@@ -9,11 +9,16 @@
 mod impls;
 mod plan;
 mod sink;
+mod source;
 mod wrappers;
 
 pub use impls::{KeyStr, MapKey};
 pub use plan::TfPlan;
 pub use sink::{JsonSink, MsgpackSeq, ObjectShape, SeqKind, Sink, ValueSink};
+#[cfg(test)]
+pub(crate) use source::json_integer;
+pub(crate) use source::{cow_nfc, read_null};
+pub use source::{AttrKey, KeyText, MsgpackLeft, Source, ValueSource};
 pub use wrappers::{Refined, Sensitive, Set, Unknown};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -116,26 +121,39 @@ pub trait TfEncode: TfType {
     }
 }
 
-/// Decoding from the two wire forms; `'de` is the input's lifetime, so
-/// fields such as `&'de str` can borrow from it.
+/// Decoding: one body per type, [`decode`](Self::decode), written against
+/// the format-neutral [`Source`]; msgpack, JSON and the dynamic [`Value`]
+/// are its implementations. `'de` is the input's lifetime, so fields such
+/// as `&'de str` can borrow from it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from a Terraform value",
     label = "not decodable",
     note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported type"
 )]
 pub trait TfDecode<'de>: TfType + Sized {
-    /// Reads the msgpack form.
+    /// Reads a value from `src`.
     ///
     /// # Errors
     /// Input that does not fit the type; null where the type cannot be null;
     /// unknown where it cannot be unknown.
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self>;
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self>;
+
+    /// Reads the msgpack form.
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode).
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        Self::decode(dec)
+    }
 
     /// Reads the JSON form.
     ///
     /// # Errors
-    /// As [`decode_msgpack`](Self::decode_msgpack).
-    fn decode_json(reader: &mut Reader<'de>) -> Result<Self>;
+    /// As [`decode`](Self::decode).
+    fn decode_json(reader: &mut Reader<'de>) -> Result<Self> {
+        Self::decode(reader)
+    }
 }
 
 /// A model struct: its schema block. Implemented by `#[derive(TfSchema)]`.
@@ -190,7 +208,8 @@ pub trait TfSchema {
     }
 }
 
-/// Conversion from a dynamic [`Value`] (owned types only).
+/// Conversion from a dynamic [`Value`] (owned types only): the type's own
+/// [`TfDecode::decode`] reading the value through [`ValueSource`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be built from a dynamic Terraform value",
     label = "no conversion from `tfschema::Value`",
@@ -202,6 +221,12 @@ pub trait FromValue: TfType + Sized {
     /// # Errors
     /// A value of another type, or null/unknown where the type cannot hold them.
     fn from_value(value: Value) -> Result<Self>;
+}
+
+impl<T: for<'de> TfDecode<'de>> FromValue for T {
+    fn from_value(value: Value) -> Result<Self> {
+        T::decode(&mut ValueSource::new(value))
+    }
 }
 
 /// Turns a failed read of a required value into a clear error when what was

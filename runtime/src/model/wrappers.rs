@@ -6,18 +6,13 @@
 use std::fmt;
 
 use crate::error::Result;
-use crate::json::read::Reader;
-use crate::model::impls::{decode_seq_json, decode_seq_msgpack, encode_seq, seq_from_value};
-use crate::model::{FromValue, TfDecode, TfEncode, TfType};
-use crate::model::{SeqKind, Sink};
-use crate::msgpack::{Decoder, UnknownExt};
+use crate::model::impls::{decode_seq, encode_seq};
+use crate::model::{read_null, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
+use crate::msgpack::UnknownExt;
 use crate::refinement::{RefineKind, Refinements};
 use crate::set;
 use crate::types::Type;
 use crate::value::Value;
-
-/// The msgpack bytes of a null, for decoding a type from "known null".
-const NIL: &[u8] = &[0xc0];
 
 /// A value that may be unknown until apply. Refinements are dropped on
 /// decode and never written (an unknown is written as `d4 00 00`); use
@@ -79,26 +74,14 @@ impl<T: TfEncode> TfEncode for Unknown<T> {
 
 impl<'de, T: TfDecode<'de>> TfDecode<'de> for Unknown<T> {
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        if !dec.is_unknown() {
-            return T::decode_msgpack(dec).map(Unknown::Known);
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        if !src.is_unknown()? {
+            return T::decode(src).map(Unknown::Known);
         }
-        match dec.read_unknown(T::REFINE_KIND)? {
+        match src.unknown(T::REFINE_KIND)? {
             UnknownExt::Unknown(_) => Ok(Unknown::Unknown),
             // A "definitely null" refinement is a known null, as in go-cty.
-            UnknownExt::Null => T::decode_msgpack(&mut Decoder::new(NIL)).map(Unknown::Known),
-        }
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        T::decode_json(r).map(Unknown::Known)
-    }
-}
-
-impl<T: FromValue> FromValue for Unknown<T> {
-    fn from_value(value: Value) -> Result<Self> {
-        match value {
-            Value::Unknown(..) => Ok(Unknown::Unknown),
-            other => T::from_value(other).map(Unknown::Known),
+            UnknownExt::Null => read_null(T::decode).map(Unknown::Known),
         }
     }
 }
@@ -155,25 +138,13 @@ impl<T: TfEncode> TfEncode for Refined<T> {
 
 impl<'de, T: TfDecode<'de>> TfDecode<'de> for Refined<T> {
     #[inline]
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        if !dec.is_unknown() {
-            return T::decode_msgpack(dec).map(Refined::Known);
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        if !src.is_unknown()? {
+            return T::decode(src).map(Refined::Known);
         }
-        match dec.read_unknown(T::REFINE_KIND)? {
+        match src.unknown(T::REFINE_KIND)? {
             UnknownExt::Unknown(r) => Ok(Refined::Unknown(r)),
-            UnknownExt::Null => T::decode_msgpack(&mut Decoder::new(NIL)).map(Refined::Known),
-        }
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        T::decode_json(r).map(Refined::Known)
-    }
-}
-
-impl<T: FromValue> FromValue for Refined<T> {
-    fn from_value(value: Value) -> Result<Self> {
-        match value {
-            Value::Unknown(_, r) => Ok(Refined::Unknown(r)),
-            other => T::from_value(other).map(Refined::Known),
+            UnknownExt::Null => read_null(T::decode).map(Refined::Known),
         }
     }
 }
@@ -325,17 +296,8 @@ impl<T: TfEncode> TfEncode for Set<T> {
 }
 
 impl<'de, T: TfDecode<'de> + TfEncode> TfDecode<'de> for Set<T> {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        decode_seq_msgpack::<T>(dec).map(Set::from_elements)
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        decode_seq_json::<T>(r).map(Set::from_elements)
-    }
-}
-
-impl<T: FromValue + TfEncode> FromValue for Set<T> {
-    fn from_value(value: Value) -> Result<Self> {
-        seq_from_value::<T>(value, "set").map(Set::from_elements)
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        decode_seq(src, "set").map(Set::from_elements)
     }
 }
 
@@ -365,17 +327,8 @@ impl<T: TfEncode> TfEncode for Sensitive<T> {
 }
 
 impl<'de, T: TfDecode<'de>> TfDecode<'de> for Sensitive<T> {
-    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
-        T::decode_msgpack(dec).map(Sensitive)
-    }
-    fn decode_json(r: &mut Reader<'de>) -> Result<Self> {
-        T::decode_json(r).map(Sensitive)
-    }
-}
-
-impl<T: FromValue> FromValue for Sensitive<T> {
-    fn from_value(value: Value) -> Result<Self> {
-        T::from_value(value).map(Sensitive)
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        T::decode(src).map(Sensitive)
     }
 }
 

@@ -1,0 +1,849 @@
+//! The format-neutral decoding interface: every type reads itself once,
+//! through [`Source`], and each format is an implementation of it.
+//!
+//! [`TfDecode::decode`](crate::TfDecode::decode) is the one decode body of
+//! a type. The msgpack [`Decoder`], the JSON [`Reader`] and the dynamic
+//! [`Value`] reader ([`ValueSource`]) implement [`Source`]; what is
+//! particular to a format stays inside it: msgpack compares the attribute
+//! name expected next with its pre-encoded bytes as a constant-size array
+//! and borrows strings from the input; JSON reads numbers from strings and
+//! strings from numbers and bools as go-cty does, and a missing attribute
+//! as null.
+
+use std::borrow::Cow;
+use std::collections::btree_map;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::read::{Reader, Token};
+use crate::model::{explain_json, explain_msgpack, null_error, unknown_error};
+use crate::msgpack::{Decoder, UnknownExt, UnknownsSeen};
+use crate::number::Number;
+use crate::refinement::RefineKind;
+use crate::text::{is_nfc, nfc, nfc_owned};
+use crate::types::Type;
+use crate::value::Value;
+
+/// An attribute name as each format spells it, computed at compile time:
+/// msgpack's string (header and bytes) and JSON's string literal.
+#[derive(Debug)]
+pub struct AttrKey<const M: usize, const J: usize> {
+    /// The name.
+    pub name: &'static str,
+    /// The name as a msgpack string.
+    pub msgpack: [u8; M],
+    /// The name as a JSON string literal (quotes included).
+    pub json: [u8; J],
+}
+
+/// A map key as read: the text, and whether the reader has normalised it
+/// to NFC already (then a borrowed key is as in the input and NFC).
+#[derive(Debug)]
+pub struct KeyText<'de> {
+    /// The key.
+    pub text: Cow<'de, str>,
+    /// Normalised to NFC by the reader.
+    pub nfc: bool,
+}
+
+/// A place values are read from. The methods that read a value explain a
+/// null or an unknown where a known value is required.
+pub trait Source<'de> {
+    /// What a sequence keeps while its elements are read.
+    type Seq;
+    /// What a map keeps while its entries are read.
+    type Map;
+    /// What an object keeps while its attributes are read.
+    type Object;
+
+    /// Consumes a null if one is next.
+    ///
+    /// # Errors
+    /// Malformed input.
+    fn take_null(&mut self) -> Result<bool>;
+
+    /// Whether an unknown is next.
+    ///
+    /// # Errors
+    /// Malformed input.
+    fn is_unknown(&mut self) -> Result<bool>;
+
+    /// Reads the unknown that is next, with its refinements of `kind`.
+    ///
+    /// # Errors
+    /// Not an unknown; malformed refinements.
+    fn unknown(&mut self, kind: RefineKind) -> Result<UnknownExt>;
+
+    /// Whether the next value holds no unknown anywhere.
+    ///
+    /// # Errors
+    /// Malformed input.
+    fn next_is_wholly_known(&mut self) -> Result<bool>;
+
+    /// Skips the next value.
+    ///
+    /// # Errors
+    /// Malformed input.
+    fn skip(&mut self) -> Result<()>;
+
+    /// A bool.
+    ///
+    /// # Errors
+    /// Another kind of value.
+    fn bool(&mut self) -> Result<bool>;
+
+    /// An integer that must fit `i64`; `target` names the Rust type in a
+    /// range error.
+    ///
+    /// # Errors
+    /// Another kind of value, or out of range.
+    fn i64(&mut self, target: &str) -> Result<i64>;
+
+    /// An integer that must fit `u64`.
+    ///
+    /// # Errors
+    /// Another kind of value, or out of range.
+    fn u64(&mut self, target: &str) -> Result<u64>;
+
+    /// A number as the nearest `f64`.
+    ///
+    /// # Errors
+    /// Another kind of value.
+    fn f64(&mut self) -> Result<f64>;
+
+    /// A number.
+    ///
+    /// # Errors
+    /// Another kind of value.
+    fn number(&mut self) -> Result<Number>;
+
+    /// A string, in NFC.
+    ///
+    /// # Errors
+    /// Another kind of value.
+    fn str(&mut self) -> Result<Cow<'de, str>>;
+
+    /// A string borrowed from the input as it is there (which must be NFC).
+    ///
+    /// # Errors
+    /// Another kind of value; a string that is not NFC, has escapes, or
+    /// does not come from an input.
+    fn borrowed_str(&mut self) -> Result<&'de str>;
+
+    /// A `dynamic` value, with its type.
+    ///
+    /// # Errors
+    /// Malformed input.
+    fn dynamic(&mut self) -> Result<Value>;
+
+    /// Starts a list or set (`what` names it in errors).
+    ///
+    /// # Errors
+    /// Another kind of value.
+    fn begin_seq(&mut self, what: &str) -> Result<Self::Seq>;
+
+    /// Starts a tuple of `len` elements.
+    ///
+    /// # Errors
+    /// Another kind of value, or another length where the format says so
+    /// up front.
+    fn begin_tuple(&mut self, len: usize) -> Result<Self::Seq>;
+
+    /// How many elements the sequence holds, when the format says.
+    fn seq_len(seq: &Self::Seq) -> Option<usize>;
+
+    /// Whether another element follows (then read it).
+    ///
+    /// # Errors
+    /// Malformed input.
+    fn next_element(&mut self, seq: &mut Self::Seq) -> Result<bool>;
+
+    /// Ends a sequence all of whose elements were read.
+    fn end_seq(&mut self, seq: Self::Seq);
+
+    /// Starts a map.
+    ///
+    /// # Errors
+    /// Another kind of value.
+    fn begin_map(&mut self) -> Result<Self::Map>;
+
+    /// The next entry's key (then read its value), or `None` at the end.
+    ///
+    /// # Errors
+    /// A key that is not a string; malformed input.
+    fn next_map_key(&mut self, map: &mut Self::Map) -> Result<Option<KeyText<'de>>>;
+
+    /// Ends a map all of whose entries were read.
+    fn end_map(&mut self, map: Self::Map);
+
+    /// Starts an object of a struct with `attributes` attributes.
+    ///
+    /// # Errors
+    /// Another kind of value, or (msgpack) another number of attributes.
+    fn begin_object(&mut self, attributes: usize) -> Result<Self::Object>;
+
+    /// Consumes the next attribute name if it is `key` (the cheap check of
+    /// the name expected next: go-cty writes attributes sorted).
+    fn take_key<const M: usize, const J: usize>(
+        &mut self,
+        object: &mut Self::Object,
+        key: &AttrKey<M, J>,
+    ) -> bool;
+
+    /// The next attribute name, or `None` at the end of the object.
+    ///
+    /// # Errors
+    /// A name that is not a string; malformed input.
+    fn next_key(&mut self, object: &mut Self::Object) -> Result<Option<Cow<'de, str>>>;
+
+    /// Ends an object.
+    fn end_object(&mut self, object: Self::Object);
+
+    /// The value of attribute `name`, absent from the input: an error in
+    /// msgpack, which writes every attribute; null in JSON and in a
+    /// [`Value`], read by `read_null` from a msgpack null.
+    ///
+    /// # Errors
+    /// msgpack; an attribute that cannot be null.
+    fn missing<F>(
+        &mut self,
+        name: &str,
+        read_null: impl FnOnce(&mut Decoder<'de>) -> Result<F>,
+    ) -> Result<F>;
+}
+
+/// The msgpack bytes of a null.
+pub(crate) const NIL: &[u8] = &[0xc0];
+
+/// Reads a value of a type from a null ("definitely null" refinements,
+/// missing attributes).
+///
+/// # Errors
+/// The type cannot be null.
+pub(crate) fn read_null<'de, F>(read: impl FnOnce(&mut Decoder<'de>) -> Result<F>) -> Result<F> {
+    read(&mut Decoder::new(NIL))
+}
+
+#[cold]
+fn out_of_range(n: impl std::fmt::Display, target: &str) -> Error {
+    Error::new(ErrorKind::Invalid, format!("{n} does not fit {target}"))
+}
+
+#[cold]
+pub(crate) fn missing_attribute(name: &str) -> Error {
+    Error::new(ErrorKind::Type, format!("attribute {name:?} is required"))
+}
+
+#[cold]
+fn tuple_length(len: usize, given: Option<usize>) -> Error {
+    let msg = match given {
+        Some(n) => format!("a tuple of length {len} is required ({n} given)"),
+        None => format!("a tuple of length {len} is required"),
+    };
+    Error::new(ErrorKind::Type, msg)
+}
+
+#[cold]
+fn unborrowable(what: &str) -> Error {
+    Error::invalid(what.to_string())
+}
+
+// ---------------------------------------------------------------- msgpack
+
+/// How many entries of a msgpack array or map are left to read.
+#[derive(Debug)]
+pub struct MsgpackLeft {
+    left: usize,
+    len: usize,
+}
+
+impl MsgpackLeft {
+    fn take(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        true
+    }
+}
+
+impl<'de> Source<'de> for Decoder<'de> {
+    type Seq = MsgpackLeft;
+    type Map = MsgpackLeft;
+    type Object = MsgpackLeft;
+
+    #[inline]
+    fn take_null(&mut self) -> Result<bool> {
+        Ok(Decoder::take_nil(self))
+    }
+
+    #[inline]
+    fn is_unknown(&mut self) -> Result<bool> {
+        Ok(Decoder::is_unknown(self))
+    }
+
+    fn unknown(&mut self, kind: RefineKind) -> Result<UnknownExt> {
+        self.read_unknown(kind)
+    }
+
+    fn next_is_wholly_known(&mut self) -> Result<bool> {
+        let mut seen = UnknownsSeen::default();
+        self.clone().skip_noting(&mut seen)?;
+        Ok(!seen.any)
+    }
+
+    fn skip(&mut self) -> Result<()> {
+        Decoder::skip(self)
+    }
+
+    #[inline]
+    fn bool(&mut self) -> Result<bool> {
+        self.read_bool().map_err(|e| explain_msgpack(self, e))
+    }
+
+    #[inline]
+    fn i64(&mut self, _: &str) -> Result<i64> {
+        self.read_i64().map_err(|e| explain_msgpack(self, e))
+    }
+
+    #[inline]
+    fn u64(&mut self, _: &str) -> Result<u64> {
+        self.read_u64().map_err(|e| explain_msgpack(self, e))
+    }
+
+    #[inline]
+    fn f64(&mut self) -> Result<f64> {
+        self.read_f64().map_err(|e| explain_msgpack(self, e))
+    }
+
+    fn number(&mut self) -> Result<Number> {
+        self.read_number().map_err(|e| explain_msgpack(self, e))
+    }
+
+    #[inline]
+    fn str(&mut self) -> Result<Cow<'de, str>> {
+        self.read_str_cow().map_err(|e| explain_msgpack(self, e))
+    }
+
+    #[inline]
+    fn borrowed_str(&mut self) -> Result<&'de str> {
+        self.read_str_borrowed_nfc()
+            .map_err(|e| explain_msgpack(self, e))
+    }
+
+    fn dynamic(&mut self) -> Result<Value> {
+        crate::msgpack::decode_value(self, &Type::Dynamic)
+    }
+
+    #[inline]
+    fn begin_seq(&mut self, _: &str) -> Result<MsgpackLeft> {
+        let len = self
+            .read_array_len()
+            .map_err(|e| explain_msgpack(self, e))?;
+        self.enter()?;
+        Ok(MsgpackLeft { left: len, len })
+    }
+
+    fn begin_tuple(&mut self, len: usize) -> Result<MsgpackLeft> {
+        let given = self
+            .read_array_len()
+            .map_err(|e| explain_msgpack(self, e))?;
+        if given != len {
+            return Err(tuple_length(len, Some(given)));
+        }
+        self.enter()?;
+        Ok(MsgpackLeft { left: len, len })
+    }
+
+    #[inline]
+    fn seq_len(seq: &MsgpackLeft) -> Option<usize> {
+        Some(seq.len)
+    }
+
+    #[inline]
+    fn next_element(&mut self, seq: &mut MsgpackLeft) -> Result<bool> {
+        Ok(seq.take())
+    }
+
+    #[inline]
+    fn end_seq(&mut self, _: MsgpackLeft) {
+        self.leave();
+    }
+
+    fn begin_map(&mut self) -> Result<MsgpackLeft> {
+        let len = self.read_map_len().map_err(|e| explain_msgpack(self, e))?;
+        self.enter()?;
+        Ok(MsgpackLeft { left: len, len })
+    }
+
+    fn next_map_key(&mut self, map: &mut MsgpackLeft) -> Result<Option<KeyText<'de>>> {
+        if !map.take() {
+            return Ok(None);
+        }
+        let text = self.read_str_cow().map_err(|e| {
+            if e.kind() == ErrorKind::Type {
+                Error::new(
+                    ErrorKind::Type,
+                    format!("all map keys must be strings ({})", e.message()),
+                )
+            } else {
+                e
+            }
+        })?;
+        Ok(Some(KeyText { text, nfc: true }))
+    }
+
+    fn end_map(&mut self, _: MsgpackLeft) {
+        self.leave();
+    }
+
+    #[inline]
+    fn begin_object(&mut self, attributes: usize) -> Result<MsgpackLeft> {
+        let len = self.read_map_len().map_err(|e| explain_msgpack(self, e))?;
+        if len != attributes {
+            return Err(Error::new(
+                ErrorKind::Type,
+                format!("an object with {attributes} attributes is required ({len} given)"),
+            ));
+        }
+        self.enter()?;
+        Ok(MsgpackLeft { left: len, len })
+    }
+
+    #[inline]
+    fn take_key<const M: usize, const J: usize>(
+        &mut self,
+        object: &mut MsgpackLeft,
+        key: &AttrKey<M, J>,
+    ) -> bool {
+        if object.left > 0 && self.take_raw(&key.msgpack) {
+            object.left -= 1;
+            return true;
+        }
+        false
+    }
+
+    #[inline]
+    fn next_key(&mut self, object: &mut MsgpackLeft) -> Result<Option<Cow<'de, str>>> {
+        if !object.take() {
+            return Ok(None);
+        }
+        crate::msgpack::value::read_key(self, "object").map(|k| Some(Cow::Borrowed(k)))
+    }
+
+    #[inline]
+    fn end_object(&mut self, _: MsgpackLeft) {
+        self.leave();
+    }
+
+    fn missing<F>(
+        &mut self,
+        name: &str,
+        _: impl FnOnce(&mut Decoder<'de>) -> Result<F>,
+    ) -> Result<F> {
+        Err(missing_attribute(name))
+    }
+}
+
+// ---------------------------------------------------------------- JSON
+
+/// A JSON number's text, accepting a numeric string as go-cty does.
+fn json_number_text<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
+    match r.peek()? {
+        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
+        Token::String => r.read_str(),
+        Token::Null => Err(null_error()),
+        other => Err(Error::mismatch("number", other.describe())),
+    }
+}
+
+fn parse_number(text: &str) -> Result<Number> {
+    Number::parse(text).map_err(|e| Error::invalid(e.to_string()))
+}
+
+/// A JSON number as an integer [`Number`], with a shortcut for plain
+/// integer text: an optional `-` and 1 to 18 digits is an `i64`, which is
+/// what [`Number::parse`] makes of it (`-0`, which it reads as a float, is
+/// left to it).
+pub(crate) fn json_integer(r: &mut Reader<'_>) -> Result<Number> {
+    let text = json_number_text(r)?;
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, &*text),
+    };
+    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let v = digits
+            .bytes()
+            .fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
+        if !(neg && v == 0) {
+            return Ok(Number::from_i64(if neg { -v } else { v }));
+        }
+    }
+    parse_number(&text)
+}
+
+/// A JSON string value, accepting a number or bool as go-cty does.
+fn json_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
+    match r.peek()? {
+        Token::String => r.read_str(),
+        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
+        Token::Bool => Ok(Cow::Borrowed(if r.read_bool()? { "true" } else { "false" })),
+        Token::Null => Err(null_error()),
+        other => Err(Error::mismatch("string", other.describe())),
+    }
+}
+
+pub(crate) fn cow_nfc(s: Cow<'_, str>) -> Cow<'_, str> {
+    match s {
+        Cow::Borrowed(b) => nfc(b),
+        Cow::Owned(o) => Cow::Owned(nfc_owned(o)),
+    }
+}
+
+impl<'de> Source<'de> for Reader<'de> {
+    type Seq = bool;
+    type Map = bool;
+    type Object = bool;
+
+    fn take_null(&mut self) -> Result<bool> {
+        Reader::take_null(self)
+    }
+
+    /// JSON has no unknowns.
+    fn is_unknown(&mut self) -> Result<bool> {
+        Ok(false)
+    }
+
+    fn unknown(&mut self, _: RefineKind) -> Result<UnknownExt> {
+        Err(unknown_error())
+    }
+
+    fn next_is_wholly_known(&mut self) -> Result<bool> {
+        Ok(true)
+    }
+
+    fn skip(&mut self) -> Result<()> {
+        Reader::skip(self)
+    }
+
+    fn bool(&mut self) -> Result<bool> {
+        match self.peek()? {
+            Token::Bool => self.read_bool(),
+            // go-cty's lenient read of a bool from a string.
+            Token::String => match &*self.read_str()? {
+                "true" | "1" => Ok(true),
+                "false" | "0" => Ok(false),
+                other => Err(Error::invalid(format!(
+                    "a bool is required, found the string {other:?}"
+                ))),
+            },
+            Token::Null => Err(null_error()),
+            other => Err(Error::mismatch("bool", other.describe())),
+        }
+    }
+
+    fn i64(&mut self, target: &str) -> Result<i64> {
+        let n = json_integer(self)?;
+        n.to_i64().ok_or_else(|| out_of_range(&n, target))
+    }
+
+    fn u64(&mut self, target: &str) -> Result<u64> {
+        let n = json_integer(self)?;
+        n.to_u64().ok_or_else(|| out_of_range(&n, target))
+    }
+
+    /// As go-cty reads it: the text rounded to 512 bits, then to 53
+    /// (`Number::parse(..).to_f64()`), with a shortcut for short decimals
+    /// where the result is provably the same (see `simple_decimal_f64`).
+    fn f64(&mut self) -> Result<f64> {
+        let text = json_number_text(self)?;
+        if let Some(v) = crate::model::impls::simple_decimal_f64(&text) {
+            return Ok(v);
+        }
+        Ok(parse_number(&text)?.to_f64())
+    }
+
+    fn number(&mut self) -> Result<Number> {
+        let text = json_number_text(self)?;
+        parse_number(&text)
+    }
+
+    fn str(&mut self) -> Result<Cow<'de, str>> {
+        json_string(self).map(cow_nfc)
+    }
+
+    fn borrowed_str(&mut self) -> Result<&'de str> {
+        match json_string(self)? {
+            Cow::Borrowed(s) if is_nfc(s) => Ok(s),
+            Cow::Borrowed(_) => Err(unborrowable(
+                "string is not in Unicode normal form C and cannot be borrowed as is; use Cow<str> or String",
+            )),
+            Cow::Owned(_) => Err(unborrowable(
+                "a JSON string with escapes cannot be borrowed; use Cow<str> or String",
+            )),
+        }
+    }
+
+    fn dynamic(&mut self) -> Result<Value> {
+        crate::json::decode_from_reader(self, &Type::Dynamic, &crate::json::JsonOptions::default())
+    }
+
+    fn begin_seq(&mut self, _: &str) -> Result<bool> {
+        self.begin_array().map_err(|e| explain_json(self, e))?;
+        Ok(true)
+    }
+
+    fn begin_tuple(&mut self, _: usize) -> Result<bool> {
+        self.begin_array().map_err(|e| explain_json(self, e))?;
+        Ok(true)
+    }
+
+    fn seq_len(_: &bool) -> Option<usize> {
+        None
+    }
+
+    fn next_element(&mut self, first: &mut bool) -> Result<bool> {
+        Reader::next_element(self, first)
+    }
+
+    fn end_seq(&mut self, _: bool) {}
+
+    fn begin_map(&mut self) -> Result<bool> {
+        Reader::begin_object(self).map_err(|e| explain_json(self, e))?;
+        Ok(true)
+    }
+
+    fn next_map_key(&mut self, first: &mut bool) -> Result<Option<KeyText<'de>>> {
+        Ok(Reader::next_key(self, first)?.map(|text| KeyText { text, nfc: false }))
+    }
+
+    fn end_map(&mut self, _: bool) {}
+
+    #[inline]
+    fn begin_object(&mut self, _: usize) -> Result<bool> {
+        Reader::begin_object(self).map_err(|e| explain_json(self, e))?;
+        Ok(true)
+    }
+
+    #[inline]
+    fn take_key<const M: usize, const J: usize>(
+        &mut self,
+        first: &mut bool,
+        key: &AttrKey<M, J>,
+    ) -> bool {
+        self.next_key_is(first, &key.json)
+    }
+
+    #[inline]
+    fn next_key(&mut self, first: &mut bool) -> Result<Option<Cow<'de, str>>> {
+        Reader::next_key(self, first)
+    }
+
+    fn end_object(&mut self, _: bool) {}
+
+    fn missing<F>(
+        &mut self,
+        name: &str,
+        read: impl FnOnce(&mut Decoder<'de>) -> Result<F>,
+    ) -> Result<F> {
+        read_null(read).map_err(|e| e.at_attr(name))
+    }
+}
+
+// ---------------------------------------------------------------- Value
+
+/// Reads a dynamic [`Value`] (taking it apart) into a type.
+#[derive(Debug)]
+pub struct ValueSource {
+    next: Option<Value>,
+}
+
+impl ValueSource {
+    /// A source whose next (and only) value is `value`.
+    pub fn new(value: Value) -> Self {
+        ValueSource { next: Some(value) }
+    }
+
+    fn take(&mut self) -> Value {
+        self.next.take().unwrap_or(Value::Null(Type::Dynamic))
+    }
+
+    /// The next value, which must be known and not null.
+    fn known(&mut self) -> Result<Value> {
+        match self.take() {
+            Value::Null(_) => Err(null_error()),
+            Value::Unknown(..) => Err(unknown_error()),
+            other => Ok(other),
+        }
+    }
+}
+
+#[cold]
+fn value_mismatch(expected: &str, value: &Value) -> Error {
+    Error::mismatch(expected, value.ty().friendly_name())
+}
+
+impl<'de> Source<'de> for ValueSource {
+    type Seq = std::vec::IntoIter<Value>;
+    type Map = btree_map::IntoIter<String, Value>;
+    type Object = std::iter::Peekable<btree_map::IntoIter<String, Value>>;
+
+    fn take_null(&mut self) -> Result<bool> {
+        if matches!(self.next, Some(Value::Null(_)) | None) {
+            self.next = None;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn is_unknown(&mut self) -> Result<bool> {
+        Ok(matches!(self.next, Some(Value::Unknown(..))))
+    }
+
+    fn unknown(&mut self, _: RefineKind) -> Result<UnknownExt> {
+        match self.take() {
+            Value::Unknown(_, r) => Ok(UnknownExt::Unknown(r)),
+            other => Err(value_mismatch("unknown", &other)),
+        }
+    }
+
+    fn next_is_wholly_known(&mut self) -> Result<bool> {
+        Ok(self.next.as_ref().is_none_or(Value::is_wholly_known))
+    }
+
+    fn skip(&mut self) -> Result<()> {
+        self.next = None;
+        Ok(())
+    }
+
+    fn bool(&mut self) -> Result<bool> {
+        match self.known()? {
+            Value::Bool(b) => Ok(b),
+            other => Err(value_mismatch("bool", &other)),
+        }
+    }
+
+    fn i64(&mut self, target: &str) -> Result<i64> {
+        let n = self.number()?;
+        n.to_i64().ok_or_else(|| out_of_range(&n, target))
+    }
+
+    fn u64(&mut self, target: &str) -> Result<u64> {
+        let n = self.number()?;
+        n.to_u64().ok_or_else(|| out_of_range(&n, target))
+    }
+
+    fn f64(&mut self) -> Result<f64> {
+        self.number().map(|n| n.to_f64())
+    }
+
+    fn number(&mut self) -> Result<Number> {
+        match self.known()? {
+            Value::Number(n) => Ok(n),
+            other => Err(value_mismatch("number", &other)),
+        }
+    }
+
+    fn str(&mut self) -> Result<Cow<'de, str>> {
+        match self.known()? {
+            Value::String(s) => Ok(Cow::Owned(s)),
+            other => Err(value_mismatch("string", &other)),
+        }
+    }
+
+    fn borrowed_str(&mut self) -> Result<&'de str> {
+        self.str()?;
+        Err(unborrowable(
+            "a string of a dynamic Value cannot be borrowed; use Cow<str> or String",
+        ))
+    }
+
+    fn dynamic(&mut self) -> Result<Value> {
+        Ok(self.take())
+    }
+
+    fn begin_seq(&mut self, what: &str) -> Result<Self::Seq> {
+        match self.take() {
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                Ok(items.into_iter())
+            }
+            Value::Null(_) => Err(null_error()),
+            Value::Unknown(..) => Err(unknown_error()),
+            other => Err(value_mismatch(what, &other)),
+        }
+    }
+
+    fn begin_tuple(&mut self, len: usize) -> Result<Self::Seq> {
+        match self.known()? {
+            Value::Tuple(items) if items.len() == len => Ok(items.into_iter()),
+            other => Err(value_mismatch(&format!("tuple of length {len}"), &other)),
+        }
+    }
+
+    fn seq_len(seq: &Self::Seq) -> Option<usize> {
+        Some(seq.len())
+    }
+
+    fn next_element(&mut self, seq: &mut Self::Seq) -> Result<bool> {
+        self.next = seq.next();
+        Ok(self.next.is_some())
+    }
+
+    fn end_seq(&mut self, _: Self::Seq) {}
+
+    fn begin_map(&mut self) -> Result<Self::Map> {
+        match self.known()? {
+            Value::Map(_, items) | Value::Object(items) => Ok(items.into_iter()),
+            other => Err(value_mismatch("map", &other)),
+        }
+    }
+
+    fn next_map_key(&mut self, map: &mut Self::Map) -> Result<Option<KeyText<'de>>> {
+        Ok(map.next().map(|(k, v)| {
+            self.next = Some(v);
+            KeyText {
+                text: Cow::Owned(k),
+                nfc: true,
+            }
+        }))
+    }
+
+    fn end_map(&mut self, _: Self::Map) {}
+
+    fn begin_object(&mut self, _: usize) -> Result<Self::Object> {
+        match self.take() {
+            Value::Object(attrs) => Ok(attrs.into_iter().peekable()),
+            Value::Null(_) => Err(null_error()),
+            Value::Unknown(..) => Err(unknown_error()),
+            other => Err(Error::mismatch("object", other.ty().friendly_name())),
+        }
+    }
+
+    fn take_key<const M: usize, const J: usize>(
+        &mut self,
+        object: &mut Self::Object,
+        key: &AttrKey<M, J>,
+    ) -> bool {
+        if object.peek().is_some_and(|(k, _)| k == key.name) {
+            self.next = object.next().map(|(_, v)| v);
+            return true;
+        }
+        false
+    }
+
+    fn next_key(&mut self, object: &mut Self::Object) -> Result<Option<Cow<'de, str>>> {
+        Ok(object.next().map(|(k, v)| {
+            self.next = Some(v);
+            Cow::Owned(k)
+        }))
+    }
+
+    fn end_object(&mut self, _: Self::Object) {}
+
+    fn missing<F>(
+        &mut self,
+        name: &str,
+        read: impl FnOnce(&mut Decoder<'de>) -> Result<F>,
+    ) -> Result<F> {
+        read_null(read).map_err(|e| e.at_attr(name))
+    }
+}
