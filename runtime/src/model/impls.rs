@@ -572,6 +572,7 @@ pub(crate) fn encode_map<'a, S: Sink, K: KeyStr + 'a, V: TfEncode + 'a>(
 }
 
 /// Reads map entries; `insert` returns false for a duplicated key.
+#[inline]
 pub(crate) fn decode_map<'de, S: Source<'de>, K: MapKey<'de>, V: TfDecode<'de>>(
     src: &mut S,
     mut insert: impl FnMut(K, V) -> bool,

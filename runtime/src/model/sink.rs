@@ -244,6 +244,7 @@ impl Sink for Encoder {
         Ok(())
     }
 
+    #[inline]
     fn number(&mut self, v: &Number) -> Result<()> {
         self.write_number(v);
         Ok(())
@@ -255,6 +256,7 @@ impl Sink for Encoder {
         Ok(())
     }
 
+    #[inline]
     fn dynamic(&mut self, v: &Value) -> Result<()> {
         crate::msgpack::encode_value(self, v, &Type::Dynamic)
     }
@@ -344,11 +346,13 @@ fn json_unknown() -> Error {
 impl Sink for JsonSink<'_> {
     type Seq = ();
 
+    #[inline]
     fn null(&mut self, _: &dyn Fn() -> Type) -> Result<()> {
         self.out.push_str("null");
         Ok(())
     }
 
+    #[inline]
     fn unknown(
         &mut self,
         _: &dyn Fn() -> Type,
@@ -358,44 +362,53 @@ impl Sink for JsonSink<'_> {
         Err(json_unknown())
     }
 
+    #[inline]
     fn bool(&mut self, v: bool) -> Result<()> {
         self.out.push_str(if v { "true" } else { "false" });
         Ok(())
     }
 
+    #[inline]
     fn i64(&mut self, v: i64) -> Result<()> {
         self.out.push_str(itoa::Buffer::new().format(v));
         Ok(())
     }
 
+    #[inline]
     fn u64(&mut self, v: u64) -> Result<()> {
         self.out.push_str(itoa::Buffer::new().format(v));
         Ok(())
     }
 
+    #[inline]
     fn f64(&mut self, v: f64) -> Result<()> {
         let n = Number::from_f64(v).ok_or_else(nan_error)?;
         crate::json::write::write_number(self.out, &n)
     }
 
+    #[inline]
     fn number(&mut self, v: &Number) -> Result<()> {
         crate::json::write::write_number(self.out, v)
     }
 
+    #[inline]
     fn str(&mut self, v: &str) -> Result<()> {
         Quoting::JSON.write(self.out, &nfc(v));
         Ok(())
     }
 
+    #[inline]
     fn dynamic(&mut self, v: &Value) -> Result<()> {
         crate::json::encode_value(self.out, v, &Type::Dynamic)
     }
 
+    #[inline]
     fn begin_seq(&mut self, _: SeqKind, _: usize, _: &dyn Fn() -> Type) -> Result<()> {
         self.out.push('[');
         Ok(())
     }
 
+    #[inline]
     fn element(&mut self, _: &mut (), index: usize) -> Result<()> {
         if index > 0 {
             self.out.push(',');
@@ -403,16 +416,19 @@ impl Sink for JsonSink<'_> {
         Ok(())
     }
 
+    #[inline]
     fn end_seq(&mut self, _: ()) -> Result<()> {
         self.out.push(']');
         Ok(())
     }
 
+    #[inline]
     fn begin_map(&mut self, _: usize, _: &dyn Fn() -> Type) -> Result<()> {
         self.out.push('{');
         Ok(())
     }
 
+    #[inline]
     fn key(&mut self, _: &mut (), index: usize, key: &str) -> Result<()> {
         if index > 0 {
             self.out.push(',');
@@ -422,20 +438,24 @@ impl Sink for JsonSink<'_> {
         Ok(())
     }
 
+    #[inline]
     fn end_map(&mut self, _: ()) -> Result<()> {
         self.out.push('}');
         Ok(())
     }
 
+    #[inline]
     fn begin_object(&mut self, _: &'static ObjectShape) -> Result<()> {
         Ok(())
     }
 
+    #[inline]
     fn attr(&mut self, shape: &'static ObjectShape, index: usize) -> Result<()> {
         self.out.push_str(shape.json[index]);
         Ok(())
     }
 
+    #[inline]
     fn end_object(&mut self, shape: &'static ObjectShape) -> Result<()> {
         self.out
             .push_str(if shape.names.is_empty() { "{}" } else { "}" });
@@ -488,11 +508,13 @@ impl Sink for ValueSink {
     type Seq = ();
     const STRICT: bool = false;
 
+    #[inline]
     fn null(&mut self, ty: &dyn Fn() -> Type) -> Result<()> {
         self.put(Value::Null(ty()));
         Ok(())
     }
 
+    #[inline]
     fn unknown(
         &mut self,
         ty: &dyn Fn() -> Type,
@@ -506,22 +528,26 @@ impl Sink for ValueSink {
         Ok(())
     }
 
+    #[inline]
     fn bool(&mut self, v: bool) -> Result<()> {
         self.put(Value::Bool(v));
         Ok(())
     }
 
+    #[inline]
     fn i64(&mut self, v: i64) -> Result<()> {
         self.put(Value::Number(Number::from_i64(v)));
         Ok(())
     }
 
+    #[inline]
     fn u64(&mut self, v: u64) -> Result<()> {
         self.put(Value::Number(Number::from_u64(v)));
         Ok(())
     }
 
     /// A NaN is written as a null number.
+    #[inline]
     fn f64(&mut self, v: f64) -> Result<()> {
         self.put(match Number::from_f64(v) {
             Some(n) => Value::Number(n),
@@ -530,31 +556,37 @@ impl Sink for ValueSink {
         Ok(())
     }
 
+    #[inline]
     fn number(&mut self, v: &Number) -> Result<()> {
         self.put(Value::Number(v.clone()));
         Ok(())
     }
 
+    #[inline]
     fn str(&mut self, v: &str) -> Result<()> {
         self.put(Value::string(v));
         Ok(())
     }
 
+    #[inline]
     fn dynamic(&mut self, v: &Value) -> Result<()> {
         self.put(v.clone());
         Ok(())
     }
 
+    #[inline]
     fn begin_seq(&mut self, kind: SeqKind, len: usize, ty: &dyn Fn() -> Type) -> Result<()> {
         self.stack
             .push(Frame::Seq(kind, ty(), Vec::with_capacity(len.min(1 << 16))));
         Ok(())
     }
 
+    #[inline]
     fn element(&mut self, _: &mut (), _: usize) -> Result<()> {
         Ok(())
     }
 
+    #[inline]
     fn end_seq(&mut self, _: ()) -> Result<()> {
         let Some(Frame::Seq(kind, ty, items)) = self.stack.pop() else {
             return Err(Error::invalid("end of a sequence that was not begun"));
@@ -570,11 +602,13 @@ impl Sink for ValueSink {
         Ok(())
     }
 
+    #[inline]
     fn begin_map(&mut self, _: usize, elem: &dyn Fn() -> Type) -> Result<()> {
         self.stack.push(Frame::Map(elem(), BTreeMap::new(), None));
         Ok(())
     }
 
+    #[inline]
     fn key(&mut self, _: &mut (), _: usize, key: &str) -> Result<()> {
         if let Some(Frame::Map(_, _, slot)) = self.stack.last_mut() {
             *slot = Some(key.to_string());
@@ -582,6 +616,7 @@ impl Sink for ValueSink {
         Ok(())
     }
 
+    #[inline]
     fn end_map(&mut self, _: ()) -> Result<()> {
         let Some(Frame::Map(elem, items, _)) = self.stack.pop() else {
             return Err(Error::invalid("end of a map that was not begun"));
@@ -591,11 +626,13 @@ impl Sink for ValueSink {
         Ok(())
     }
 
+    #[inline]
     fn begin_object(&mut self, _: &'static ObjectShape) -> Result<()> {
         self.stack.push(Frame::Object(BTreeMap::new(), None));
         Ok(())
     }
 
+    #[inline]
     fn attr(&mut self, shape: &'static ObjectShape, index: usize) -> Result<()> {
         if let Some(Frame::Object(_, slot)) = self.stack.last_mut() {
             *slot = shape.names.get(index).copied();
@@ -603,6 +640,7 @@ impl Sink for ValueSink {
         Ok(())
     }
 
+    #[inline]
     fn end_object(&mut self, _: &'static ObjectShape) -> Result<()> {
         let Some(Frame::Object(attrs, _)) = self.stack.pop() else {
             return Err(Error::invalid("end of an object that was not begun"));

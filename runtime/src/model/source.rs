@@ -271,70 +271,75 @@ impl<'de> Source<'de> for Decoder<'de> {
     type Map = MsgpackLeft;
     type Object = MsgpackLeft;
 
-    #[inline]
+    #[inline(always)]
     fn take_null(&mut self) -> Result<bool> {
         Ok(Decoder::take_nil(self))
     }
 
-    #[inline]
+    #[inline(always)]
     fn is_unknown(&mut self) -> Result<bool> {
         Ok(Decoder::is_unknown(self))
     }
 
+    #[inline]
     fn unknown(&mut self, kind: RefineKind) -> Result<UnknownExt> {
         self.read_unknown(kind)
     }
 
+    #[inline]
     fn next_is_wholly_known(&mut self) -> Result<bool> {
         let mut seen = UnknownsSeen::default();
         self.clone().skip_noting(&mut seen)?;
         Ok(!seen.any)
     }
 
+    #[inline]
     fn skip(&mut self) -> Result<()> {
         Decoder::skip(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn bool(&mut self) -> Result<bool> {
         self.read_bool().map_err(|e| explain_msgpack(self, e))
     }
 
-    #[inline]
+    #[inline(always)]
     fn i64(&mut self, _: &str) -> Result<i64> {
         self.read_i64().map_err(|e| explain_msgpack(self, e))
     }
 
-    #[inline]
+    #[inline(always)]
     fn u64(&mut self, _: &str) -> Result<u64> {
         self.read_u64().map_err(|e| explain_msgpack(self, e))
     }
 
-    #[inline]
+    #[inline(always)]
     fn f64(&mut self) -> Result<f64> {
         self.read_f64().map_err(|e| explain_msgpack(self, e))
     }
 
+    #[inline]
     fn number(&mut self) -> Result<Number> {
         self.read_number().map_err(|e| explain_msgpack(self, e))
     }
 
-    #[inline]
+    #[inline(always)]
     fn str(&mut self) -> Result<Cow<'de, str>> {
         self.read_str_cow().map_err(|e| explain_msgpack(self, e))
     }
 
-    #[inline]
+    #[inline(always)]
     fn borrowed_str(&mut self) -> Result<&'de str> {
         self.read_str_borrowed_nfc()
             .map_err(|e| explain_msgpack(self, e))
     }
 
+    #[inline]
     fn dynamic(&mut self) -> Result<Value> {
         crate::msgpack::decode_value(self, &Type::Dynamic)
     }
 
-    #[inline]
+    #[inline(always)]
     fn begin_seq(&mut self, _: &str) -> Result<MsgpackLeft> {
         let len = self
             .read_array_len()
@@ -343,6 +348,7 @@ impl<'de> Source<'de> for Decoder<'de> {
         Ok(MsgpackLeft { left: len, len })
     }
 
+    #[inline]
     fn begin_tuple(&mut self, len: usize) -> Result<MsgpackLeft> {
         let given = self
             .read_array_len()
@@ -359,22 +365,24 @@ impl<'de> Source<'de> for Decoder<'de> {
         Some(seq.len)
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_element(&mut self, seq: &mut MsgpackLeft) -> Result<bool> {
         Ok(seq.take())
     }
 
-    #[inline]
+    #[inline(always)]
     fn end_seq(&mut self, _: MsgpackLeft) {
         self.leave();
     }
 
+    #[inline(always)]
     fn begin_map(&mut self) -> Result<MsgpackLeft> {
         let len = self.read_map_len().map_err(|e| explain_msgpack(self, e))?;
         self.enter()?;
         Ok(MsgpackLeft { left: len, len })
     }
 
+    #[inline(always)]
     fn next_map_key(&mut self, map: &mut MsgpackLeft) -> Result<Option<KeyText<'de>>> {
         if !map.take() {
             return Ok(None);
@@ -392,11 +400,12 @@ impl<'de> Source<'de> for Decoder<'de> {
         Ok(Some(KeyText { text, nfc: true }))
     }
 
+    #[inline(always)]
     fn end_map(&mut self, _: MsgpackLeft) {
         self.leave();
     }
 
-    #[inline]
+    #[inline(always)]
     fn begin_object(&mut self, attributes: usize) -> Result<MsgpackLeft> {
         let len = self.read_map_len().map_err(|e| explain_msgpack(self, e))?;
         if len != attributes {
@@ -409,7 +418,7 @@ impl<'de> Source<'de> for Decoder<'de> {
         Ok(MsgpackLeft { left: len, len })
     }
 
-    #[inline]
+    #[inline(always)]
     fn take_key<const M: usize, const J: usize>(
         &mut self,
         object: &mut MsgpackLeft,
@@ -422,7 +431,7 @@ impl<'de> Source<'de> for Decoder<'de> {
         false
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_key(&mut self, object: &mut MsgpackLeft) -> Result<Option<Cow<'de, str>>> {
         if !object.take() {
             return Ok(None);
@@ -430,11 +439,12 @@ impl<'de> Source<'de> for Decoder<'de> {
         crate::msgpack::value::read_key(self, "object").map(|k| Some(Cow::Borrowed(k)))
     }
 
-    #[inline]
+    #[inline(always)]
     fn end_object(&mut self, _: MsgpackLeft) {
         self.leave();
     }
 
+    #[cold]
     fn missing<F>(
         &mut self,
         name: &str,
@@ -504,27 +514,33 @@ impl<'de> Source<'de> for Reader<'de> {
     type Map = bool;
     type Object = bool;
 
+    #[inline]
     fn take_null(&mut self) -> Result<bool> {
         Reader::take_null(self)
     }
 
     /// JSON has no unknowns.
+    #[inline]
     fn is_unknown(&mut self) -> Result<bool> {
         Ok(false)
     }
 
+    #[inline]
     fn unknown(&mut self, _: RefineKind) -> Result<UnknownExt> {
         Err(unknown_error())
     }
 
+    #[inline]
     fn next_is_wholly_known(&mut self) -> Result<bool> {
         Ok(true)
     }
 
+    #[inline]
     fn skip(&mut self) -> Result<()> {
         Reader::skip(self)
     }
 
+    #[inline]
     fn bool(&mut self) -> Result<bool> {
         match self.peek()? {
             Token::Bool => self.read_bool(),
@@ -541,11 +557,13 @@ impl<'de> Source<'de> for Reader<'de> {
         }
     }
 
+    #[inline]
     fn i64(&mut self, target: &str) -> Result<i64> {
         let n = json_integer(self)?;
         n.to_i64().ok_or_else(|| out_of_range(&n, target))
     }
 
+    #[inline]
     fn u64(&mut self, target: &str) -> Result<u64> {
         let n = json_integer(self)?;
         n.to_u64().ok_or_else(|| out_of_range(&n, target))
@@ -554,6 +572,7 @@ impl<'de> Source<'de> for Reader<'de> {
     /// As go-cty reads it: the text rounded to 512 bits, then to 53
     /// (`Number::parse(..).to_f64()`), with a shortcut for short decimals
     /// where the result is provably the same (see `simple_decimal_f64`).
+    #[inline]
     fn f64(&mut self) -> Result<f64> {
         let text = json_number_text(self)?;
         if let Some(v) = crate::model::impls::simple_decimal_f64(&text) {
@@ -562,15 +581,18 @@ impl<'de> Source<'de> for Reader<'de> {
         Ok(parse_number(&text)?.to_f64())
     }
 
+    #[inline]
     fn number(&mut self) -> Result<Number> {
         let text = json_number_text(self)?;
         parse_number(&text)
     }
 
+    #[inline]
     fn str(&mut self) -> Result<Cow<'de, str>> {
         json_string(self).map(cow_nfc)
     }
 
+    #[inline]
     fn borrowed_str(&mut self) -> Result<&'de str> {
         match json_string(self)? {
             Cow::Borrowed(s) if is_nfc(s) => Ok(s),
@@ -583,39 +605,48 @@ impl<'de> Source<'de> for Reader<'de> {
         }
     }
 
+    #[inline]
     fn dynamic(&mut self) -> Result<Value> {
         crate::json::decode_from_reader(self, &Type::Dynamic, &crate::json::JsonOptions::default())
     }
 
+    #[inline]
     fn begin_seq(&mut self, _: &str) -> Result<bool> {
         self.begin_array().map_err(|e| explain_json(self, e))?;
         Ok(true)
     }
 
+    #[inline]
     fn begin_tuple(&mut self, _: usize) -> Result<bool> {
         self.begin_array().map_err(|e| explain_json(self, e))?;
         Ok(true)
     }
 
+    #[inline]
     fn seq_len(_: &bool) -> Option<usize> {
         None
     }
 
+    #[inline]
     fn next_element(&mut self, first: &mut bool) -> Result<bool> {
         Reader::next_element(self, first)
     }
 
+    #[inline]
     fn end_seq(&mut self, _: bool) {}
 
+    #[inline]
     fn begin_map(&mut self) -> Result<bool> {
         Reader::begin_object(self).map_err(|e| explain_json(self, e))?;
         Ok(true)
     }
 
+    #[inline]
     fn next_map_key(&mut self, first: &mut bool) -> Result<Option<KeyText<'de>>> {
         Ok(Reader::next_key(self, first)?.map(|text| KeyText { text, nfc: false }))
     }
 
+    #[inline]
     fn end_map(&mut self, _: bool) {}
 
     #[inline]
@@ -638,8 +669,10 @@ impl<'de> Source<'de> for Reader<'de> {
         Reader::next_key(self, first)
     }
 
+    #[inline]
     fn end_object(&mut self, _: bool) {}
 
+    #[cold]
     fn missing<F>(
         &mut self,
         name: &str,
@@ -687,6 +720,7 @@ impl<'de> Source<'de> for ValueSource {
     type Map = btree_map::IntoIter<String, Value>;
     type Object = std::iter::Peekable<btree_map::IntoIter<String, Value>>;
 
+    #[inline]
     fn take_null(&mut self) -> Result<bool> {
         if matches!(self.next, Some(Value::Null(_)) | None) {
             self.next = None;
@@ -695,10 +729,12 @@ impl<'de> Source<'de> for ValueSource {
         Ok(false)
     }
 
+    #[inline]
     fn is_unknown(&mut self) -> Result<bool> {
         Ok(matches!(self.next, Some(Value::Unknown(..))))
     }
 
+    #[inline]
     fn unknown(&mut self, _: RefineKind) -> Result<UnknownExt> {
         match self.take() {
             Value::Unknown(_, r) => Ok(UnknownExt::Unknown(r)),
@@ -706,15 +742,18 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn next_is_wholly_known(&mut self) -> Result<bool> {
         Ok(self.next.as_ref().is_none_or(Value::is_wholly_known))
     }
 
+    #[inline]
     fn skip(&mut self) -> Result<()> {
         self.next = None;
         Ok(())
     }
 
+    #[inline]
     fn bool(&mut self) -> Result<bool> {
         match self.known()? {
             Value::Bool(b) => Ok(b),
@@ -722,20 +761,24 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn i64(&mut self, target: &str) -> Result<i64> {
         let n = self.number()?;
         n.to_i64().ok_or_else(|| out_of_range(&n, target))
     }
 
+    #[inline]
     fn u64(&mut self, target: &str) -> Result<u64> {
         let n = self.number()?;
         n.to_u64().ok_or_else(|| out_of_range(&n, target))
     }
 
+    #[inline]
     fn f64(&mut self) -> Result<f64> {
         self.number().map(|n| n.to_f64())
     }
 
+    #[inline]
     fn number(&mut self) -> Result<Number> {
         match self.known()? {
             Value::Number(n) => Ok(n),
@@ -743,6 +786,7 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn str(&mut self) -> Result<Cow<'de, str>> {
         match self.known()? {
             Value::String(s) => Ok(Cow::Owned(s)),
@@ -750,6 +794,7 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn borrowed_str(&mut self) -> Result<&'de str> {
         self.str()?;
         Err(unborrowable(
@@ -757,10 +802,12 @@ impl<'de> Source<'de> for ValueSource {
         ))
     }
 
+    #[inline]
     fn dynamic(&mut self) -> Result<Value> {
         Ok(self.take())
     }
 
+    #[inline]
     fn begin_seq(&mut self, what: &str) -> Result<Self::Seq> {
         match self.take() {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
@@ -772,6 +819,7 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn begin_tuple(&mut self, len: usize) -> Result<Self::Seq> {
         match self.known()? {
             Value::Tuple(items) if items.len() == len => Ok(items.into_iter()),
@@ -779,17 +827,21 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn seq_len(seq: &Self::Seq) -> Option<usize> {
         Some(seq.len())
     }
 
+    #[inline]
     fn next_element(&mut self, seq: &mut Self::Seq) -> Result<bool> {
         self.next = seq.next();
         Ok(self.next.is_some())
     }
 
+    #[inline]
     fn end_seq(&mut self, _: Self::Seq) {}
 
+    #[inline]
     fn begin_map(&mut self) -> Result<Self::Map> {
         match self.known()? {
             Value::Map(_, items) | Value::Object(items) => Ok(items.into_iter()),
@@ -797,6 +849,7 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn next_map_key(&mut self, map: &mut Self::Map) -> Result<Option<KeyText<'de>>> {
         Ok(map.next().map(|(k, v)| {
             self.next = Some(v);
@@ -807,8 +860,10 @@ impl<'de> Source<'de> for ValueSource {
         }))
     }
 
+    #[inline]
     fn end_map(&mut self, _: Self::Map) {}
 
+    #[inline]
     fn begin_object(&mut self, _: usize) -> Result<Self::Object> {
         match self.take() {
             Value::Object(attrs) => Ok(attrs.into_iter().peekable()),
@@ -818,6 +873,7 @@ impl<'de> Source<'de> for ValueSource {
         }
     }
 
+    #[inline]
     fn take_key<const M: usize, const J: usize>(
         &mut self,
         object: &mut Self::Object,
@@ -830,6 +886,7 @@ impl<'de> Source<'de> for ValueSource {
         false
     }
 
+    #[inline]
     fn next_key(&mut self, object: &mut Self::Object) -> Result<Option<Cow<'de, str>>> {
         Ok(object.next().map(|(k, v)| {
             self.next = Some(v);
@@ -837,8 +894,10 @@ impl<'de> Source<'de> for ValueSource {
         }))
     }
 
+    #[inline]
     fn end_object(&mut self, _: Self::Object) {}
 
+    #[cold]
     fn missing<F>(
         &mut self,
         name: &str,
