@@ -24,14 +24,13 @@
 //! [`proposed_new`] is Terraform's own proposal rule, for tests that drive a
 //! provider without Terraform.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
+use super::walk::{walk, Counterpart, Flow, Node, Object, Path, Visitor};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::refinement::Refinements;
-use crate::schema::{
-    Attribute, AttributeType, Block, NestedBlock, NestingMode, ObjectNesting, PlanPolicy,
-};
+use crate::schema::{Block, PlanPolicy};
 use crate::set::SameKey;
 use crate::types::Type;
 use crate::value::Value;
@@ -62,24 +61,26 @@ pub fn plan(
 ) -> Planned {
     // Values that mean the same as the prior ones (`semantic_equal`) keep
     // the prior spelling, and do not count as a change.
-    let mut proposed = proposed.clone();
+    let mut planned_state = proposed.clone();
     if !prior.is_null() {
-        keep_semantically_equal(block, prior, &mut proposed);
+        walk(
+            block,
+            &mut planned_state,
+            Some(prior),
+            &mut KeepSemanticallyEqual,
+        );
     }
-    let proposed = &proposed;
     let mut planner = Planner {
         create: prior.is_null(),
-        changed: !same(prior, proposed),
+        changed: !same(prior, &planned_state),
         options,
         requires_replace: Vec::new(),
         diagnostics: Diagnostics::new(),
-        path: Vec::new(),
     };
-    let planned_state = if proposed.is_null() {
-        proposed.clone()
-    } else {
-        planner.block(block, Some(prior), proposed.clone(), Some(config))
-    };
+    if !planned_state.is_null() {
+        let others = (Some(prior), Config::Value(Some(config)));
+        walk(block, &mut planned_state, others, &mut planner);
+    }
     Planned {
         planned_state,
         requires_replace: planner.requires_replace,
@@ -95,118 +96,112 @@ fn same(a: &Value, b: &Value) -> bool {
     a == b || a.equals(b) == Some(true)
 }
 
-/// Replaces attribute values of `proposed` that the attribute's
-/// `semantic_equal` function finds equal to the prior ones by the prior
-/// values (in nested single blocks, and list and map elements, too).
-fn keep_semantically_equal(block: &Block, prior: &Value, proposed: &mut Value) {
-    let (Value::Object(p), Value::Object(n)) = (prior, proposed) else {
-        return;
-    };
-    for a in &block.attributes {
-        let (Some(pv), Some(nv)) = (p.get(&a.name), n.get_mut(&a.name)) else {
-            continue;
+/// Replaces attribute values of the proposal that the attribute's
+/// `semantic_equal` function finds equal to the prior ones (the
+/// counterparts) by the prior values, in nested single blocks, and list and
+/// map elements, too.
+struct KeepSemanticallyEqual;
+
+impl Visitor<Option<&Value>> for KeepSemanticallyEqual {
+    fn enter(
+        &mut self,
+        node: Node<'_>,
+        value: &mut Value,
+        prior: Option<&Value>,
+        _: Path<'_>,
+    ) -> Flow {
+        let Some(prior) = prior else {
+            return Flow::Skip;
         };
-        if let Some(eq) = &a.plan.semantic_equal {
-            if !same(pv, nv) && eq.equal(pv, nv) {
-                *nv = pv.clone();
-            }
-        }
-    }
-    for nb in &block.block_types {
-        let (Some(pv), Some(nv)) = (p.get(&nb.type_name), n.get_mut(&nb.type_name)) else {
-            continue;
-        };
-        match (pv, nv) {
-            (Value::List(_, ps), Value::List(_, ns)) => {
-                for (pe, ne) in ps.iter().zip(ns.iter_mut()) {
-                    keep_semantically_equal(&nb.block, pe, ne);
-                }
-            }
-            (Value::Map(_, ps), Value::Map(_, ns)) => {
-                for (k, ne) in ns.iter_mut() {
-                    if let Some(pe) = ps.get(k) {
-                        keep_semantically_equal(&nb.block, pe, ne);
+        match node {
+            Node::Attribute(a) => {
+                if let Some(eq) = &a.plan.semantic_equal {
+                    if !same(prior, value) && eq.equal(prior, value) {
+                        *value = prior.clone();
                     }
                 }
+                Flow::Skip
             }
-            (pv @ Value::Object(_), nv @ Value::Object(_)) => {
-                keep_semantically_equal(&nb.block, pv, nv)
-            }
-            _ => {}
+            // Set elements have no counterparts to compare with.
+            Node::Block(_) if node.holds_set() => Flow::Skip,
+            Node::Block(_) => Flow::Descend,
         }
     }
 }
 
+/// The planner's pass over the proposal, paired with the prior state and
+/// the configuration.
 struct Planner {
     create: bool,
     changed: bool,
     options: PlanOptions,
     requires_replace: Vec<Vec<PathStep>>,
     diagnostics: Diagnostics,
-    path: Vec<PathStep>,
 }
 
-/// The attribute `name` of an object value, if the value is a known object.
-fn attr<'v>(value: Option<&'v Value>, name: &str) -> Option<&'v Value> {
-    match value {
-        Some(Value::Object(attrs)) => attrs.get(name),
-        _ => None,
+/// The configuration counterpart of a proposed value.
+#[derive(Debug, Clone, Copy)]
+enum Config<'a> {
+    Value(Option<&'a Value>),
+    /// Inside a set element: the element came from the configuration, so
+    /// the proposed value is its own configuration.
+    Proposed,
+}
+
+impl Counterpart for Config<'_> {
+    fn attr(self, name: &str) -> Self {
+        match self {
+            Config::Value(v) => Config::Value(v.attr(name)),
+            Config::Proposed => Config::Proposed,
+        }
+    }
+
+    fn index(self, i: usize) -> Self {
+        match self {
+            Config::Value(v) => Config::Value(v.index(i)),
+            Config::Proposed => Config::Proposed,
+        }
+    }
+
+    fn key(self, key: &str) -> Self {
+        match self {
+            Config::Value(v) => Config::Value(v.key(key)),
+            Config::Proposed => Config::Proposed,
+        }
+    }
+
+    fn set_elements(self, items: &[Value]) -> Vec<Self> {
+        vec![Config::Proposed; items.len()]
     }
 }
 
-fn is_set(value: Option<&Value>) -> bool {
-    value.is_some_and(|v| !v.is_null())
+impl Config<'_> {
+    /// Whether the configuration sets the value (`proposed` is the value
+    /// the configuration is the counterpart of).
+    fn is_set(self, proposed: &Value) -> bool {
+        match self {
+            Config::Value(v) => v.is_some_and(|v| !v.is_null()),
+            Config::Proposed => !proposed.is_null(),
+        }
+    }
 }
 
-impl Planner {
-    fn block(
+impl Visitor<(Option<&Value>, Config<'_>)> for Planner {
+    fn enter(
         &mut self,
-        block: &Block,
-        prior: Option<&Value>,
-        proposed: Value,
-        config: Option<&Value>,
-    ) -> Value {
-        let Value::Object(mut attrs) = proposed else {
-            return proposed;
+        node: Node<'_>,
+        value: &mut Value,
+        (prior, config): (Option<&Value>, Config<'_>),
+        path: Path<'_>,
+    ) -> Flow {
+        let Node::Attribute(a) = node else {
+            return Flow::Descend;
         };
-        for a in &block.attributes {
-            let Some(value) = attrs.remove(&a.name) else {
-                continue;
-            };
-            self.path.push(PathStep::Attr(a.name.clone()));
-            let planned = self.attribute(a, attr(prior, &a.name), value, attr(config, &a.name));
-            self.path.pop();
-            attrs.insert(a.name.clone(), planned);
-        }
-        for nb in &block.block_types {
-            let Some(value) = attrs.remove(&nb.type_name) else {
-                continue;
-            };
-            self.path.push(PathStep::Attr(nb.type_name.clone()));
-            let planned = self.nested_block(
-                nb,
-                attr(prior, &nb.type_name),
-                value,
-                attr(config, &nb.type_name),
-            );
-            self.replacement(&nb.plan, attr(prior, &nb.type_name), &planned);
-            self.path.pop();
-            attrs.insert(nb.type_name.clone(), planned);
-        }
-        Value::Object(attrs)
-    }
-
-    fn attribute(
-        &mut self,
-        a: &Attribute,
-        prior: Option<&Value>,
-        proposed: Value,
-        config: Option<&Value>,
-    ) -> Value {
+        let configured = config.is_set(value);
         if a.write_only {
-            if is_set(config) && !self.options.write_only_allowed {
+            if configured && !self.options.write_only_allowed {
                 self.diagnostics.error(
-                    &self.path,
+                    &path.to_vec(),
                     "Write-only attribute not supported",
                     format!(
                         "The attribute {:?} is write-only, which needs Terraform 1.11 or later; \
@@ -215,19 +210,34 @@ impl Planner {
                     ),
                 );
             }
-            return Value::Null(a.ty.implied_type());
+            *value = Value::Null(a.ty.implied_type());
+            return Flow::Skip;
         }
-        let planned = if a.computed && !is_set(config) {
-            self.computed(&a.plan, &a.ty.implied_type(), prior, proposed)
-        } else if let AttributeType::Nested(nested) = &a.ty {
-            self.nested_attributes(&nested.attributes, nested.nesting, prior, proposed, config)
-        } else {
-            proposed
-        };
-        self.replacement(&a.plan, prior, &planned);
-        planned
+        if a.computed && !configured {
+            let proposed = std::mem::replace(value, Value::Null(Type::Dynamic));
+            *value = self.computed(&a.plan, &a.ty.implied_type(), prior, proposed);
+            return Flow::Skip;
+        }
+        Flow::Descend
     }
 
+    fn leave(
+        &mut self,
+        node: Node<'_>,
+        planned: &Value,
+        (prior, _): (Option<&Value>, Config<'_>),
+        path: Path<'_>,
+    ) {
+        let policy = match node {
+            Node::Attribute(a) if a.write_only => return,
+            Node::Attribute(a) => &a.plan,
+            Node::Block(nb) => &nb.plan,
+        };
+        self.replacement(policy, prior, planned, path);
+    }
+}
+
+impl Planner {
     /// A computed attribute the configuration leaves unset.
     fn computed(
         &mut self,
@@ -251,136 +261,15 @@ impl Planner {
         }
     }
 
-    fn nested_attributes(
-        &mut self,
-        attributes: &[Attribute],
-        nesting: ObjectNesting,
-        prior: Option<&Value>,
-        proposed: Value,
-        config: Option<&Value>,
-    ) -> Value {
-        let block = Block {
-            attributes: attributes.to_vec(),
-            ..Block::default()
-        };
-        match nesting {
-            ObjectNesting::Single => self.block(&block, prior, proposed, config),
-            ObjectNesting::List => self.elements(&block, prior, proposed, config, false),
-            ObjectNesting::Set => self.elements(&block, prior, proposed, config, true),
-            ObjectNesting::Map => self.elements(&block, prior, proposed, config, false),
-        }
-    }
-
-    fn nested_block(
-        &mut self,
-        nb: &NestedBlock,
-        prior: Option<&Value>,
-        proposed: Value,
-        config: Option<&Value>,
-    ) -> Value {
-        match nb.nesting {
-            NestingMode::Single | NestingMode::Group => {
-                self.block(&nb.block, prior, proposed, config)
-            }
-            NestingMode::List | NestingMode::Map => {
-                self.elements(&nb.block, prior, proposed, config, false)
-            }
-            NestingMode::Set => self.elements(&nb.block, prior, proposed, config, true),
-        }
-    }
-
-    /// The objects of a list, map or set of `block`, each planned against
-    /// its counterpart: by index in lists, by key in maps. Set elements have
-    /// no identity: each is planned against the prior element it equals, and
-    /// paths stop at the set.
-    fn elements(
-        &mut self,
-        block: &Block,
-        prior: Option<&Value>,
-        proposed: Value,
-        config: Option<&Value>,
-        set: bool,
-    ) -> Value {
-        match proposed {
-            Value::List(ty, items) => Value::List(ty, self.sequence(block, prior, items, config)),
-            // A list block holding a `dynamic` attribute is a tuple.
-            Value::Tuple(items) if !set => Value::Tuple(self.sequence(block, prior, items, config)),
-            Value::Map(ty, items) => Value::Map(ty, self.keyed(block, prior, items, config)),
-            // A map block holding a `dynamic` attribute is an object.
-            Value::Object(items) if !set => Value::Object(self.keyed(block, prior, items, config)),
-            Value::Set(ty, items) if set => {
-                let prior_items = match prior {
-                    Some(Value::Set(_, xs)) => xs.as_slice(),
-                    _ => &[],
-                };
-                // Each element's identical prior element, found by hash.
-                let mut by_value: HashMap<SameKey<'_>, &Value> =
-                    HashMap::with_capacity(prior_items.len());
-                for p in prior_items {
-                    by_value.entry(SameKey(p)).or_insert(p);
-                }
-                let items = items
-                    .into_iter()
-                    .map(|item| {
-                        let p = by_value.get(&SameKey(&item)).copied();
-                        // The item came from the configuration: it is its own config.
-                        // Paths stop at the set: no element step is pushed.
-                        let c = item.clone();
-                        self.block(block, p, item, Some(&c))
-                    })
-                    .collect();
-                Value::set(ty, items)
-            }
-            other => other,
-        }
-    }
-
-    /// List (or tuple) elements, planned against their counterparts by index.
-    fn sequence(
-        &mut self,
-        block: &Block,
-        prior: Option<&Value>,
-        items: Vec<Value>,
-        config: Option<&Value>,
-    ) -> Vec<Value> {
-        items
-            .into_iter()
-            .enumerate()
-            .map(|(i, item)| {
-                let pick = |v: Option<&Value>| sequence_items(v).get(i).cloned();
-                let (p, c) = (pick(prior), pick(config));
-                self.path.push(PathStep::Index(i as u64));
-                let planned = self.block(block, p.as_ref(), item, c.as_ref());
-                self.path.pop();
-                planned
-            })
-            .collect()
-    }
-
-    /// Map (or object) elements, planned against their counterparts by key.
-    fn keyed(
-        &mut self,
-        block: &Block,
-        prior: Option<&Value>,
-        items: BTreeMap<String, Value>,
-        config: Option<&Value>,
-    ) -> BTreeMap<String, Value> {
-        items
-            .into_iter()
-            .map(|(k, item)| {
-                let pick = |v: Option<&Value>| keyed_items(v).and_then(|m| m.get(&k)).cloned();
-                let (p, c) = (pick(prior), pick(config));
-                self.path.push(PathStep::Key(k.clone()));
-                let planned = self.block(block, p.as_ref(), item, c.as_ref());
-                self.path.pop();
-                (k, planned)
-            })
-            .collect()
-    }
-
     /// Reports `path` for replacement when the policy says its change
     /// forces one. Nothing is replaced on create.
-    fn replacement(&mut self, policy: &PlanPolicy, prior: Option<&Value>, planned: &Value) {
+    fn replacement(
+        &mut self,
+        policy: &PlanPolicy,
+        prior: Option<&Value>,
+        planned: &Value,
+        path: Path<'_>,
+    ) {
         if self.create {
             return;
         }
@@ -395,24 +284,8 @@ impl Planner {
                 .is_some_and(|f| f.requires_replace(prior, planned));
         if replace {
             // Terraform cannot address set elements: the path stops at the set.
-            self.requires_replace.push(self.path.clone());
+            self.requires_replace.push(path.to_vec());
         }
-    }
-}
-
-/// The elements of a list or tuple (a list block holding `dynamic`).
-fn sequence_items(value: Option<&Value>) -> &[Value] {
-    match value {
-        Some(Value::List(_, xs) | Value::Tuple(xs)) => xs,
-        _ => &[],
-    }
-}
-
-/// The elements of a map or object (a map block holding `dynamic`).
-fn keyed_items(value: Option<&Value>) -> Option<&BTreeMap<String, Value>> {
-    match value {
-        Some(Value::Map(_, xs) | Value::Object(xs)) => Some(xs),
-        _ => None,
     }
 }
 
@@ -421,99 +294,73 @@ fn keyed_items(value: Option<&Value>) -> Option<&BTreeMap<String, Value>> {
 /// that satisfy them. Errors name the attribute path.
 pub fn check_applied(planned: &Value, applied: &Value, diagnostics: &mut Diagnostics) {
     let mut path = Vec::new();
-    check(planned, applied, &mut path, diagnostics);
+    check(Some(planned), applied, &mut path, diagnostics);
 }
 
-fn check(planned: &Value, applied: &Value, path: &mut Vec<PathStep>, diags: &mut Diagnostics) {
-    if let Value::Unknown(_, r) = applied {
-        let _ = r;
-        diags.error(
-            path,
-            "Provider returned an unknown value after apply",
-            "Every attribute must be known once the change is applied; this is a bug in the provider.",
-        );
+/// Checks `applied` against its planned counterpart, if any, element by
+/// element. The walk follows the values, not the schema: `dynamic`
+/// attributes are looked into too. Set elements have no path: an unknown
+/// in a set is reported at the set.
+fn check(
+    planned: Option<&Value>,
+    applied: &Value,
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+) {
+    if let Value::Unknown(..) = applied {
+        return unknown_after_apply(path, diags);
+    }
+    if let Some(Value::Unknown(_, refinements)) = planned {
+        if let Some(broken) = violated(refinements, applied) {
+            diags.error(
+                path,
+                "Provider broke a planned refinement",
+                format!(
+                    "The plan promised that this value would be {broken}, but the applied value is not; \
+                     this is a bug in the provider."
+                ),
+            );
+        }
         return;
     }
-    match (planned, applied) {
-        (Value::Unknown(_, refinements), actual) => {
-            if let Some(broken) = violated(refinements, actual) {
-                diags.error(
-                    path,
-                    "Provider broke a planned refinement",
-                    format!(
-                        "The plan promised that this value would be {broken}, but the applied value is not; \
-                         this is a bug in the provider."
-                    ),
-                );
-            }
-        }
-        (Value::Object(p), Value::Object(a)) => {
-            for (name, av) in a {
-                path.push(PathStep::Attr(name.clone()));
-                match p.get(name) {
-                    Some(pv) => check(pv, av, path, diags),
-                    None => check_known(av, path, diags),
-                }
-                path.pop();
-            }
-        }
-        (Value::List(_, p), Value::List(_, a)) | (Value::Tuple(p), Value::Tuple(a)) => {
-            for (i, av) in a.iter().enumerate() {
-                path.push(PathStep::Index(i as u64));
-                match p.get(i) {
-                    Some(pv) => check(pv, av, path, diags),
-                    None => check_known(av, path, diags),
-                }
-                path.pop();
-            }
-        }
-        (Value::Map(_, p), Value::Map(_, a)) => {
-            for (k, av) in a {
-                path.push(PathStep::Key(k.clone()));
-                match p.get(k) {
-                    Some(pv) => check(pv, av, path, diags),
-                    None => check_known(av, path, diags),
-                }
-                path.pop();
-            }
-        }
-        (_, actual) => check_known(actual, path, diags),
-    }
-}
-
-/// Reports the first unknown inside `value` (set elements have no path).
-fn check_known(value: &Value, path: &mut Vec<PathStep>, diags: &mut Diagnostics) {
-    if value.is_wholly_known() {
+    // A planned value of another shape holds nothing to compare with.
+    let planned = planned.filter(|p| std::mem::discriminant(*p) == std::mem::discriminant(applied));
+    if planned.is_none() && applied.is_wholly_known() {
         return;
     }
-    match value {
+    match applied {
         Value::Object(attrs) => {
             for (name, v) in attrs {
                 path.push(PathStep::Attr(name.clone()));
-                check_known(v, path, diags);
+                check(planned.attr(name), v, path, diags);
                 path.pop();
             }
         }
         Value::List(_, items) | Value::Tuple(items) => {
             for (i, v) in items.iter().enumerate() {
                 path.push(PathStep::Index(i as u64));
-                check_known(v, path, diags);
+                check(planned.index(i), v, path, diags);
                 path.pop();
             }
         }
         Value::Map(_, items) => {
             for (k, v) in items {
                 path.push(PathStep::Key(k.clone()));
-                check_known(v, path, diags);
+                check(planned.key(k), v, path, diags);
                 path.pop();
             }
         }
-        _ => diags.error(
-            path,
-            "Provider returned an unknown value after apply",
-            "Every attribute must be known once the change is applied; this is a bug in the provider.",
-        ),
+        _ if applied.is_wholly_known() => {}
+        _ => unknown_after_apply(path, diags),
     }
+}
+
+fn unknown_after_apply(path: &[PathStep], diags: &mut Diagnostics) {
+    diags.error(
+        path,
+        "Provider returned an unknown value after apply",
+        "Every attribute must be known once the change is applied; this is a bug in the provider.",
+    );
 }
 
 /// The first refinement `actual` violates, described for a message.
@@ -577,117 +424,50 @@ fn length_violated(r: &Refinements, len: usize) -> Option<String> {
 /// null configuration (destroy) the proposal is null; with a null prior
 /// (create) computed attributes stay null.
 pub fn proposed_new(block: &Block, prior: &Value, config: &Value) -> Value {
-    if config.is_null() {
-        return config.clone();
+    let mut proposed = config.clone();
+    if !config.is_null() {
+        let prior = (!prior.is_null()).then_some(prior);
+        walk(block, &mut proposed, prior, &mut Propose);
     }
-    let prior = (!prior.is_null()).then_some(prior);
-    propose_block(block, prior, config)
+    proposed
 }
 
-fn propose_block(block: &Block, prior: Option<&Value>, config: &Value) -> Value {
-    let Value::Object(cfg) = config else {
-        return config.clone();
-    };
-    let mut out = cfg.clone();
-    for a in &block.attributes {
-        let Some(c) = cfg.get(&a.name) else { continue };
-        let p = attr(prior, &a.name);
-        let v = if a.computed && c.is_null() {
-            p.cloned().unwrap_or_else(|| c.clone())
-        } else if let AttributeType::Nested(n) = &a.ty {
-            let inner = Block {
-                attributes: n.attributes.clone(),
-                ..Block::default()
-            };
-            let mode = match n.nesting {
-                ObjectNesting::Single => NestingMode::Single,
-                ObjectNesting::List => NestingMode::List,
-                ObjectNesting::Set => NestingMode::Set,
-                ObjectNesting::Map => NestingMode::Map,
-            };
-            propose_nested(&inner, mode, p, c)
-        } else {
-            c.clone()
-        };
-        out.insert(a.name.clone(), v);
-    }
-    for nb in &block.block_types {
-        let Some(c) = cfg.get(&nb.type_name) else {
-            continue;
-        };
-        let v = propose_nested(&nb.block, nb.nesting, attr(prior, &nb.type_name), c);
-        out.insert(nb.type_name.clone(), v);
-    }
-    Value::Object(out)
-}
+/// Terraform's proposal rule, as a pass over (a copy of) the configuration
+/// paired with the prior state.
+struct Propose;
 
-fn propose_nested(
-    block: &Block,
-    mode: NestingMode,
-    prior: Option<&Value>,
-    config: &Value,
-) -> Value {
-    match (mode, config) {
-        (NestingMode::Single | NestingMode::Group, c) => {
-            let prior = prior.filter(|p| !p.is_null());
-            if c.is_null() {
-                c.clone()
-            } else {
-                propose_block(block, prior, c)
+impl Visitor<Option<&Value>> for Propose {
+    fn enter(
+        &mut self,
+        node: Node<'_>,
+        value: &mut Value,
+        prior: Option<&Value>,
+        _: Path<'_>,
+    ) -> Flow {
+        match node {
+            Node::Attribute(a) if a.computed && value.is_null() => {
+                if let Some(p) = prior {
+                    *value = p.clone();
+                }
+                Flow::Skip
             }
+            _ => Flow::Descend,
         }
-        (NestingMode::List, Value::List(ty, items)) => {
-            Value::List(ty.clone(), propose_sequence(block, prior, items))
-        }
-        (NestingMode::List, Value::Tuple(items)) => {
-            Value::Tuple(propose_sequence(block, prior, items))
-        }
-        (NestingMode::Map, Value::Map(ty, items)) => {
-            Value::Map(ty.clone(), propose_keyed(block, prior, items))
-        }
-        (NestingMode::Map, Value::Object(items)) => {
-            Value::Object(propose_keyed(block, prior, items))
-        }
-        (NestingMode::Set, Value::Set(ty, items)) => {
-            let prior_items = match prior {
-                Some(Value::Set(_, xs)) => xs.as_slice(),
-                _ => &[],
-            };
-            let mut pairing = ConfiguredPairing::new(block, prior_items);
-            let items = items
-                .iter()
-                .map(|c| propose_block(block, pairing.prior_of(c), c))
-                .collect();
-            Value::set(ty.clone(), items)
-        }
-        (_, c) => c.clone(),
     }
-}
 
-fn propose_sequence(block: &Block, prior: Option<&Value>, items: &[Value]) -> Vec<Value> {
-    let prior_items = sequence_items(prior);
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, c)| propose_block(block, prior_items.get(i), c))
-        .collect()
-}
-
-fn propose_keyed(
-    block: &Block,
-    prior: Option<&Value>,
-    items: &BTreeMap<String, Value>,
-) -> BTreeMap<String, Value> {
-    let prior_items = keyed_items(prior);
-    items
-        .iter()
-        .map(|(k, c)| {
-            (
-                k.clone(),
-                propose_block(block, prior_items.and_then(|m| m.get(k)), c),
-            )
-        })
-        .collect()
+    fn pair_set<'p>(
+        &mut self,
+        object: Object<'_>,
+        items: &[Value],
+        prior: Option<&'p Value>,
+    ) -> Vec<Option<&'p Value>> {
+        let prior_items = match prior {
+            Some(Value::Set(_, xs)) => xs.as_slice(),
+            _ => &[],
+        };
+        let mut pairing = ConfiguredPairing::new(object, prior_items);
+        items.iter().map(|c| pairing.prior_of(c)).collect()
+    }
 }
 
 /// Pairs set elements of the configuration with those of the prior state
@@ -695,34 +475,34 @@ fn propose_keyed(
 /// configured one on every attribute and block, except computed attributes
 /// the configuration leaves null. Found by hash: the prior objects are
 /// indexed once for each set of computed attributes left null.
-struct ConfiguredPairing<'a> {
-    block: &'a Block,
+struct ConfiguredPairing<'s, 'a> {
+    object: Object<'s>,
     prior: &'a [Value],
     by_wildcards: HashMap<Vec<bool>, HashMap<Vec<Option<SameKey<'a>>>, &'a Value>>,
 }
 
-impl<'a> ConfiguredPairing<'a> {
-    fn new(block: &'a Block, prior: &'a [Value]) -> Self {
+impl<'s, 'a> ConfiguredPairing<'s, 'a> {
+    fn new(object: Object<'s>, prior: &'a [Value]) -> Self {
         ConfiguredPairing {
-            block,
+            object,
             prior,
             by_wildcards: HashMap::new(),
         }
     }
 
     fn prior_of(&mut self, config: &Value) -> Option<&'a Value> {
-        let block = self.block;
-        let wildcards: Vec<bool> = block
+        let object = self.object;
+        let wildcards: Vec<bool> = object
             .attributes
             .iter()
-            .map(|a| a.computed && attr(Some(config), &a.name).is_none_or(Value::is_null))
+            .map(|a| a.computed && Some(config).attr(&a.name).is_none_or(Value::is_null))
             .collect();
-        let key = configured_key(block, &wildcards, config);
+        let key = configured_key(object, &wildcards, config);
         let prior = self.prior;
         let index = self.by_wildcards.entry(wildcards).or_insert_with_key(|w| {
             let mut index = HashMap::with_capacity(prior.len());
             for p in prior {
-                index.entry(configured_key(block, w, p)).or_insert(p);
+                index.entry(configured_key(object, w, p)).or_insert(p);
             }
             index
         });
@@ -730,22 +510,22 @@ impl<'a> ConfiguredPairing<'a> {
     }
 }
 
-/// The attributes and blocks of `object` that pairing compares: every one
+/// The attributes and blocks of `value` that pairing compares: every one
 /// but the wildcards.
 fn configured_key<'v>(
-    block: &Block,
+    object: Object<'_>,
     wildcards: &[bool],
-    object: &'v Value,
+    value: &'v Value,
 ) -> Vec<Option<SameKey<'v>>> {
-    let attributes = block
+    let attributes = object
         .attributes
         .iter()
         .zip(wildcards)
         .filter(|(_, w)| !**w)
-        .map(|(a, _)| attr(Some(object), &a.name).map(SameKey));
-    let blocks = block
-        .block_types
+        .map(|(a, _)| Some(value).attr(&a.name).map(SameKey));
+    let blocks = object
+        .blocks
         .iter()
-        .map(|nb| attr(Some(object), &nb.type_name).map(SameKey));
+        .map(|nb| Some(value).attr(&nb.type_name).map(SameKey));
     attributes.chain(blocks).collect()
 }
