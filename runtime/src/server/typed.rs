@@ -70,11 +70,12 @@ use std::sync::{Arc, RwLock};
 
 use super::plan::{check_applied, plan, PlanOptions};
 use super::raw::{self, DynamicValue, ProviderSchema, RawProvider, RawResponse, StopSignal};
+use super::walk::{walk, Flow, Node, Path, Visitor};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::json::JsonOptions;
 use crate::model::{FromValue, TfDecode, TfEncode, TfPlan, TfSchema, TfType};
-use crate::schema::{AttributeType, Block, NestingMode, Schema};
+use crate::schema::{Block, Schema};
 use crate::value::Value;
 
 /// A derived model struct the typed layer can use: schema, codecs and a
@@ -1072,147 +1073,61 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
 /// unknown rather than null (its field is `Unknown<T>`, not `Option<T>`).
 /// Applies in nested blocks and nested attributes too.
 pub fn config_view(block: &Block, mut config: Value) -> Value {
-    unset_computed_unknown(block, &mut config);
+    walk(block, &mut config, (), &mut UnsetComputedUnknown);
     config
 }
 
-fn unset_computed_unknown(block: &Block, value: &mut Value) {
-    let Value::Object(attrs) = value else { return };
-    for a in &block.attributes {
-        let Some(v) = attrs.get_mut(&a.name) else {
-            continue;
-        };
-        if a.computed && v.is_null() {
-            *v = Value::unknown(a.ty.implied_type());
-        } else if let AttributeType::Nested(n) = &a.ty {
-            let inner = Block {
-                attributes: n.attributes.clone(),
-                ..Block::default()
-            };
-            for_each_object(v, &mut |o| unset_computed_unknown(&inner, o));
-        }
-    }
-    for nb in &block.block_types {
-        match (nb.nesting, attrs.get_mut(&nb.type_name)) {
-            // A map block holding `dynamic` is an object of its elements.
-            (NestingMode::Map, Some(Value::Object(items))) => {
-                for item in items.values_mut() {
-                    unset_computed_unknown(&nb.block, item);
-                }
+/// Unknown for computed attributes the configuration leaves null.
+struct UnsetComputedUnknown;
+
+impl Visitor<()> for UnsetComputedUnknown {
+    fn enter(&mut self, node: Node<'_>, value: &mut Value, (): (), _: Path<'_>) -> Flow {
+        match node {
+            Node::Attribute(a) if a.computed && value.is_null() => {
+                *value = Value::unknown(a.ty.implied_type());
+                Flow::Skip
             }
-            (_, Some(v)) => for_each_object(v, &mut |o| unset_computed_unknown(&nb.block, o)),
-            (_, None) => {}
+            _ => Flow::Descend,
         }
     }
 }
 
-/// Calls `f` on `value` if it is an object, or on each element of a
-/// collection of objects.
-fn for_each_object(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
-    match value {
-        Value::Object(_) => f(value),
-        Value::List(_, items) | Value::Tuple(items) => items.iter_mut().for_each(f),
-        Value::Map(_, items) => items.values_mut().for_each(f),
-        Value::Set(ty, items) => {
-            let mut items = std::mem::take(items);
-            items.iter_mut().for_each(&mut *f);
-            *value = Value::set(ty.clone(), items);
-        }
-        _ => {}
-    }
-}
+/// Calls its function on every write-only attribute, with the counterpart
+/// if any. Sets are not looked into: they cannot hold write-only
+/// attributes (the derive refuses them).
+struct EachWriteOnly<F>(F);
 
-/// Visits the write-only attributes of `block` in `value` (single and group
-/// blocks, list and map blocks element by element, nested attributes).
-fn each_write_only(
-    block: &Block,
-    value: &mut Value,
-    other: Option<&Value>,
-    f: &mut dyn FnMut(&mut Value, Option<&Value>),
-) {
-    let Value::Object(attrs) = value else { return };
-    let other_attr = |name: &str| match other {
-        Some(Value::Object(o)) => o.get(name),
-        _ => None,
-    };
-    for a in &block.attributes {
-        let Some(v) = attrs.get_mut(&a.name) else {
-            continue;
-        };
-        if a.write_only {
-            f(v, other_attr(&a.name));
-        } else if let AttributeType::Nested(n) = &a.ty {
-            let inner = Block {
-                attributes: n.attributes.clone(),
-                ..Block::default()
-            };
-            each_element(&inner, v, other_attr(&a.name), f);
-        }
-    }
-    for nb in &block.block_types {
-        let Some(v) = attrs.get_mut(&nb.type_name) else {
-            continue;
-        };
-        let o = other_attr(&nb.type_name);
-        match (nb.nesting, v) {
-            (NestingMode::Single | NestingMode::Group, v) => each_write_only(&nb.block, v, o, f),
-            // A map block holding `dynamic` is an object of its elements.
-            (NestingMode::Map, Value::Object(items)) => {
-                for (k, item) in items.iter_mut() {
-                    let o = match o {
-                        Some(Value::Object(xs) | Value::Map(_, xs)) => xs.get(k),
-                        _ => None,
-                    };
-                    each_write_only(&nb.block, item, o, f);
-                }
+impl<F: FnMut(&mut Value, Option<&Value>)> Visitor<Option<&Value>> for EachWriteOnly<F> {
+    fn enter(
+        &mut self,
+        node: Node<'_>,
+        value: &mut Value,
+        other: Option<&Value>,
+        _: Path<'_>,
+    ) -> Flow {
+        match node {
+            Node::Attribute(a) if a.write_only => {
+                (self.0)(value, other);
+                Flow::Skip
             }
-            (_, v) => each_element(&nb.block, v, o, f),
+            _ if node.holds_set() => Flow::Skip,
+            _ => Flow::Descend,
         }
-    }
-}
-
-fn each_element(
-    block: &Block,
-    value: &mut Value,
-    other: Option<&Value>,
-    f: &mut dyn FnMut(&mut Value, Option<&Value>),
-) {
-    match value {
-        Value::Object(_) => each_write_only(block, value, other, f),
-        // A list block holding `dynamic` is a tuple.
-        Value::List(_, items) | Value::Tuple(items) => {
-            for (i, item) in items.iter_mut().enumerate() {
-                let o = match other {
-                    Some(Value::List(_, xs) | Value::Tuple(xs)) => xs.get(i),
-                    _ => None,
-                };
-                each_write_only(block, item, o, f);
-            }
-        }
-        Value::Map(_, items) => {
-            for (k, item) in items.iter_mut() {
-                let o = match other {
-                    Some(Value::Map(_, xs)) => xs.get(k),
-                    _ => None,
-                };
-                each_write_only(block, item, o, f);
-            }
-        }
-        // Sets cannot hold write-only attributes (the derive refuses them).
-        _ => {}
     }
 }
 
 /// Nulls the write-only attributes of a state.
 fn strip_write_only(block: &Block, state: &mut Value) {
-    each_write_only(block, state, None, &mut |v, _| *v = Value::Null(v.ty()));
+    let mut visitor = EachWriteOnly(|v: &mut Value, _: Option<&Value>| *v = Value::Null(v.ty()));
+    walk(block, state, None, &mut visitor);
 }
 
 /// Copies the configured write-only values into the planned state.
 fn merge_write_only(block: &Block, planned: &mut Value, config: &Value) {
-    each_write_only(block, planned, Some(config), &mut |v, c| {
+    let mut visitor = EachWriteOnly(|v: &mut Value, c: Option<&Value>| {
         if let Some(c) = c {
             *v = c.clone();
         }
     });
+    walk(block, planned, Some(config), &mut visitor);
 }
