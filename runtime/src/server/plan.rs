@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use super::walk::{walk, Counterpart, Flow, Node, Object, Path, Visitor};
+use super::walk::{walk, At, Counterpart, Flow, Node, Object, Path, Visitor};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::refinement::Refinements;
@@ -103,17 +103,11 @@ fn same(a: &Value, b: &Value) -> bool {
 struct KeepSemanticallyEqual;
 
 impl Visitor<Option<&Value>> for KeepSemanticallyEqual {
-    fn enter(
-        &mut self,
-        node: Node<'_>,
-        value: &mut Value,
-        prior: Option<&Value>,
-        _: Path<'_>,
-    ) -> Flow {
-        let Some(prior) = prior else {
+    fn enter(&mut self, at: At<'_, Option<&Value>>, value: &mut Value) -> Flow {
+        let Some(prior) = at.other else {
             return Flow::Skip;
         };
-        match node {
+        match at.node {
             Node::Attribute(a) => {
                 if let Some(eq) = &a.plan.semantic_equal {
                     if !same(prior, value) && eq.equal(prior, value) {
@@ -123,7 +117,7 @@ impl Visitor<Option<&Value>> for KeepSemanticallyEqual {
                 Flow::Skip
             }
             // Set elements have no counterparts to compare with.
-            Node::Block(_) if node.holds_set() => Flow::Skip,
+            Node::Block(_) if at.node.holds_set() => Flow::Skip,
             Node::Block(_) => Flow::Descend,
         }
     }
@@ -187,21 +181,16 @@ impl Config<'_> {
 }
 
 impl Visitor<(Option<&Value>, Config<'_>)> for Planner {
-    fn enter(
-        &mut self,
-        node: Node<'_>,
-        value: &mut Value,
-        (prior, config): (Option<&Value>, Config<'_>),
-        path: Path<'_>,
-    ) -> Flow {
-        let Node::Attribute(a) = node else {
+    fn enter(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, value: &mut Value) -> Flow {
+        let (prior, config) = at.other;
+        let Node::Attribute(a) = at.node else {
             return Flow::Descend;
         };
         let configured = config.is_set(value);
         if a.write_only {
             if configured && !self.options.write_only_allowed {
                 self.diagnostics.error(
-                    &path.to_vec(),
+                    &at.path.to_vec(),
                     "Write-only attribute not supported",
                     format!(
                         "The attribute {:?} is write-only, which needs Terraform 1.11 or later; \
@@ -221,19 +210,13 @@ impl Visitor<(Option<&Value>, Config<'_>)> for Planner {
         Flow::Descend
     }
 
-    fn leave(
-        &mut self,
-        node: Node<'_>,
-        planned: &Value,
-        (prior, _): (Option<&Value>, Config<'_>),
-        path: Path<'_>,
-    ) {
-        let policy = match node {
+    fn leave(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, planned: &Value) {
+        let policy = match at.node {
             Node::Attribute(a) if a.write_only => return,
             Node::Attribute(a) => &a.plan,
             Node::Block(nb) => &nb.plan,
         };
-        self.replacement(policy, prior, planned, path);
+        self.replacement(policy, at.other.0, planned, at.path);
     }
 }
 
@@ -437,16 +420,10 @@ pub fn proposed_new(block: &Block, prior: &Value, config: &Value) -> Value {
 struct Propose;
 
 impl Visitor<Option<&Value>> for Propose {
-    fn enter(
-        &mut self,
-        node: Node<'_>,
-        value: &mut Value,
-        prior: Option<&Value>,
-        _: Path<'_>,
-    ) -> Flow {
-        match node {
+    fn enter(&mut self, at: At<'_, Option<&Value>>, value: &mut Value) -> Flow {
+        match at.node {
             Node::Attribute(a) if a.computed && value.is_null() => {
-                if let Some(p) = prior {
+                if let Some(p) = at.other {
                     *value = p.clone();
                 }
                 Flow::Skip

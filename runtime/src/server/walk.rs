@@ -208,15 +208,23 @@ impl<A: Counterpart, B: Counterpart> Counterpart for (A, B) {
     }
 }
 
+/// Where the walk is: the node, its counterpart and its path.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct At<'a, C> {
+    pub(crate) node: Node<'a>,
+    pub(crate) other: C,
+    pub(crate) path: Path<'a>,
+}
+
 /// A pass over a value: called at every attribute and block position.
 pub(crate) trait Visitor<C: Counterpart> {
     /// Before the objects under the node (if any) are visited; may change
     /// `value`.
-    fn enter(&mut self, node: Node<'_>, value: &mut Value, other: C, path: Path<'_>) -> Flow;
+    fn enter(&mut self, at: At<'_, C>, value: &mut Value) -> Flow;
 
     /// After them (or right after [`enter`](Self::enter) when it skipped).
-    fn leave(&mut self, node: Node<'_>, value: &Value, other: C, path: Path<'_>) {
-        let _ = (node, value, other, path);
+    fn leave(&mut self, at: At<'_, C>, value: &Value) {
+        let _ = (at, value);
     }
 
     /// The counterparts of a set's elements, before any is visited.
@@ -259,14 +267,17 @@ fn walk_object<C: Counterpart>(
         let Some(v) = attrs.get_mut(name) else {
             continue;
         };
-        let other = other.attr(name);
-        let path = Path::Attr(&path, name);
-        if visitor.enter(node, v, other, path) == Flow::Descend {
+        let at = At {
+            node,
+            other: other.attr(name),
+            path: Path::Attr(&path, name),
+        };
+        if visitor.enter(at, v) == Flow::Descend {
             if let Some((object, nesting)) = node.contents() {
-                walk_nested(object, nesting, v, other, visitor, path);
+                walk_nested(object, nesting, v, at.other, visitor, at.path);
             }
         }
-        visitor.leave(node, v, other, path);
+        visitor.leave(at, v);
     }
 }
 
