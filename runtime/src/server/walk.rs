@@ -1,6 +1,7 @@
 //! One schema-guided walk over a [`Value`], shared by every pass that goes
 //! through a value attribute by attribute: the configuration view, the
-//! write-only helpers, Terraform's proposal rule and the planner.
+//! write-only helpers, semantic equality, Terraform's proposal rule and the
+//! planner.
 //!
 //! [`walk`] does the descent once (attributes, nested attributes and nested
 //! blocks of every nesting, lists and maps of blocks holding `dynamic`),
