@@ -34,6 +34,7 @@ pub mod serve;
 pub mod testing;
 pub mod tls;
 pub mod typed;
+mod walk;
 
 pub use handshake::{PluginEnv, Served};
 pub use serve::{run, serve, ProviderServices, ServeError, ServeOptions, MAX_MESSAGE_SIZE};

@@ -1,0 +1,275 @@
+//! Default planning on Terraform's `proposed_new_state`, driven by the
+//! schema's [`PlanPolicy`], and the checks made on the state an apply
+//! returns.
+//!
+//! Terraform proposes a new state from the configuration and the prior state
+//! (computed attributes without a configured value keep their prior value).
+//! [`plan`] turns that proposal into the planned state the way provider
+//! authors expect by default:
+//!
+//! - on create, computed attributes without a configured value become
+//!   unknown; on update the same happens when anything changed, except for
+//!   `use_state_for_unknown` attributes, which keep their prior value;
+//! - `default` fills optional+computed attributes left unset;
+//! - `write_only` attributes are null in the plan (and so in the state), and
+//!   a configuration that sets one is refused when Terraform cannot handle
+//!   write-only attributes;
+//! - `requires_replace` and `requires_replace_if` attributes and blocks that
+//!   change are reported as replacement paths.
+//!
+//! [`check_applied`] compares an apply's result with the plan: no unknown may
+//! remain, and every refinement promised in the plan (not null, a string
+//! prefix, number or length bounds) must hold.
+//!
+//! [`proposed_new`] is Terraform's own proposal rule, for tests that drive a
+//! provider without Terraform.
+
+mod applied;
+mod propose;
+
+use super::walk::{walk, At, Counterpart, Flow, Node, Path, Visitor};
+use crate::diag::Diagnostics;
+use crate::error::PathStep;
+use crate::schema::{Block, PlanPolicy};
+use crate::types::Type;
+use crate::value::Value;
+
+pub use applied::check_applied;
+pub use propose::proposed_new;
+
+/// What the planner needs to know besides the values.
+#[derive(Debug, Clone, Copy)]
+pub struct PlanOptions {
+    /// Terraform can handle write-only attributes (1.11+).
+    pub write_only_allowed: bool,
+}
+
+/// The outcome of [`plan`].
+#[derive(Debug, Clone)]
+pub struct Planned {
+    pub planned_state: Value,
+    pub requires_replace: Vec<Vec<PathStep>>,
+    pub diagnostics: Diagnostics,
+}
+
+/// Plans a change of an object of `block` (see the module documentation).
+/// A null proposal is a destroy: the plan is null.
+pub fn plan(
+    block: &Block,
+    prior: &Value,
+    proposed: &Value,
+    config: &Value,
+    options: PlanOptions,
+) -> Planned {
+    // Values that mean the same as the prior ones (`semantic_equal`) keep
+    // the prior spelling, and do not count as a change.
+    let mut planned_state = proposed.clone();
+    if !prior.is_null() {
+        walk(
+            block,
+            &mut planned_state,
+            Some(prior),
+            &mut KeepSemanticallyEqual,
+        );
+    }
+    let mut planner = Planner {
+        create: prior.is_null(),
+        changed: !same(prior, &planned_state),
+        options,
+        requires_replace: Vec::new(),
+        diagnostics: Diagnostics::new(),
+    };
+    if !planned_state.is_null() {
+        let others = (Some(prior), Config::Value(Some(config)));
+        walk(block, &mut planned_state, others, &mut planner);
+    }
+    Planned {
+        planned_state,
+        requires_replace: planner.requires_replace,
+        diagnostics: planner.diagnostics,
+    }
+}
+
+/// Whether two values are the same as Terraform judges a change: go-cty's
+/// `Equals`, under which numbers that are not integers compare as float64
+/// (so a state's float64 0.1 and a configuration's decimal 0.1 are no
+/// change), or identical (including unknowns with the same refinements).
+fn same(a: &Value, b: &Value) -> bool {
+    a == b || a.equals(b) == Some(true)
+}
+
+/// Replaces attribute values of the proposal that the attribute's
+/// `semantic_equal` function finds equal to the prior ones (the
+/// counterparts) by the prior values, in nested single blocks, and list and
+/// map elements, too.
+struct KeepSemanticallyEqual;
+
+impl Visitor<Option<&Value>> for KeepSemanticallyEqual {
+    fn enter(&mut self, at: At<'_, Option<&Value>>, value: &mut Value) -> Flow {
+        let Some(prior) = at.other else {
+            return Flow::Skip;
+        };
+        match at.node {
+            Node::Attribute(a) => {
+                if let Some(eq) = &a.plan.semantic_equal {
+                    if !same(prior, value) && eq.equal(prior, value) {
+                        *value = prior.clone();
+                    }
+                }
+                Flow::Skip
+            }
+            // Set elements have no counterparts to compare with.
+            Node::Block(_) if at.node.holds_set() => Flow::Skip,
+            Node::Block(_) => Flow::Descend,
+        }
+    }
+}
+
+/// The planner's pass over the proposal, paired with the prior state and
+/// the configuration.
+struct Planner {
+    create: bool,
+    changed: bool,
+    options: PlanOptions,
+    requires_replace: Vec<Vec<PathStep>>,
+    diagnostics: Diagnostics,
+}
+
+/// The configuration counterpart of a proposed value.
+#[derive(Debug, Clone, Copy)]
+enum Config<'a> {
+    Value(Option<&'a Value>),
+    /// Inside a set element: the element came from the configuration, so
+    /// the proposed value is its own configuration.
+    Proposed,
+}
+
+impl Counterpart for Config<'_> {
+    fn attr(self, name: &str) -> Self {
+        match self {
+            Config::Value(v) => Config::Value(v.attr(name)),
+            Config::Proposed => Config::Proposed,
+        }
+    }
+
+    fn index(self, i: usize) -> Self {
+        match self {
+            Config::Value(v) => Config::Value(v.index(i)),
+            Config::Proposed => Config::Proposed,
+        }
+    }
+
+    fn key(self, key: &str) -> Self {
+        match self {
+            Config::Value(v) => Config::Value(v.key(key)),
+            Config::Proposed => Config::Proposed,
+        }
+    }
+
+    fn set_elements(self, items: &[Value]) -> Vec<Self> {
+        vec![Config::Proposed; items.len()]
+    }
+}
+
+impl Config<'_> {
+    /// Whether the configuration sets the value (`proposed` is the value
+    /// the configuration is the counterpart of).
+    fn is_set(self, proposed: &Value) -> bool {
+        match self {
+            Config::Value(v) => v.is_some_and(|v| !v.is_null()),
+            Config::Proposed => !proposed.is_null(),
+        }
+    }
+}
+
+impl Visitor<(Option<&Value>, Config<'_>)> for Planner {
+    fn enter(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, value: &mut Value) -> Flow {
+        let (prior, config) = at.other;
+        let Node::Attribute(a) = at.node else {
+            return Flow::Descend;
+        };
+        let configured = config.is_set(value);
+        if a.write_only {
+            if configured && !self.options.write_only_allowed {
+                self.diagnostics.error(
+                    &at.path.to_vec(),
+                    "Write-only attribute not supported",
+                    format!(
+                        "The attribute {:?} is write-only, which needs Terraform 1.11 or later; \
+                         this Terraform cannot keep it out of the plan and state.",
+                        a.name
+                    ),
+                );
+            }
+            *value = Value::Null(a.ty.implied_type());
+            return Flow::Skip;
+        }
+        if a.computed && !configured {
+            let proposed = std::mem::replace(value, Value::Null(Type::Dynamic));
+            *value = self.computed(&a.plan, &a.ty.implied_type(), prior, proposed);
+            return Flow::Skip;
+        }
+        Flow::Descend
+    }
+
+    fn leave(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, planned: &Value) {
+        let policy = match at.node {
+            Node::Attribute(a) if a.write_only => return,
+            Node::Attribute(a) => &a.plan,
+            Node::Block(nb) => &nb.plan,
+        };
+        self.replacement(policy, at.other.0, planned, at.path);
+    }
+}
+
+impl Planner {
+    /// A computed attribute the configuration leaves unset.
+    fn computed(
+        &mut self,
+        policy: &PlanPolicy,
+        ty: &Type,
+        prior: Option<&Value>,
+        proposed: Value,
+    ) -> Value {
+        if let Some(default) = &policy.default {
+            return default.clone();
+        }
+        if self.create {
+            return Value::unknown(ty.clone());
+        }
+        if !self.changed {
+            return proposed;
+        }
+        match prior {
+            Some(p) if policy.use_state_for_unknown && !p.is_null() => p.clone(),
+            _ => Value::unknown(ty.clone()),
+        }
+    }
+
+    /// Reports `path` for replacement when the policy says its change
+    /// forces one. Nothing is replaced on create.
+    fn replacement(
+        &mut self,
+        policy: &PlanPolicy,
+        prior: Option<&Value>,
+        planned: &Value,
+        path: Path<'_>,
+    ) {
+        if self.create {
+            return;
+        }
+        let Some(prior) = prior else { return };
+        if same(prior, planned) {
+            return;
+        }
+        let replace = policy.requires_replace
+            || policy
+                .requires_replace_if
+                .as_ref()
+                .is_some_and(|f| f.requires_replace(prior, planned));
+        if replace {
+            // Terraform cannot address set elements: the path stops at the set.
+            self.requires_replace.push(path.to_vec());
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! A [`DataSource`] behind dynamic values.
+
+use super::views::{config_view, state_of, typed, validate_model};
+use super::{BoxFuture, Ctx, DataSource};
+use crate::diag::Diagnostics;
+use crate::model::TfSchema;
+use crate::schema::{Block, Schema};
+use crate::server::raw::{self, DynamicValue};
+
+/// A data source behind dynamic values.
+pub(super) trait ErasedDataSource<C>: Send + Sync {
+    fn schema(&self) -> Schema;
+    fn validate(&self, config: &DynamicValue) -> Diagnostics;
+    fn read<'a>(
+        &'a self,
+        ctx: Ctx<C>,
+        config: DynamicValue,
+    ) -> BoxFuture<'a, raw::ReadDataSourceResponse>;
+}
+
+/// A data source with its schema block, built once.
+pub(super) struct DataSourceAdapter<D> {
+    pub(super) data_source: D,
+    pub(super) block: Block,
+}
+
+impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
+    fn schema(&self) -> Schema {
+        D::Model::schema()
+    }
+
+    fn validate(&self, config: &DynamicValue) -> Diagnostics {
+        validate_model::<D::Model>(&self.block, config, |view| self.data_source.validate(view))
+    }
+
+    fn read<'a>(
+        &'a self,
+        mut ctx: Ctx<D::Client>,
+        config: DynamicValue,
+    ) -> BoxFuture<'a, raw::ReadDataSourceResponse> {
+        Box::pin(async move {
+            let mut response = raw::ReadDataSourceResponse::default();
+            let config = match config.read_value() {
+                Ok(config) => config_view(&self.block, config),
+                Err(d) => {
+                    response.diagnostics.extend(d);
+                    return response;
+                }
+            };
+            let Some(model) = typed::<D::Model>(config, &mut response.diagnostics) else {
+                return response;
+            };
+            let result = self.data_source.read(&mut ctx, model).await;
+            response
+                .diagnostics
+                .extend(std::mem::take(&mut ctx.diagnostics));
+            match result {
+                Ok(model) => {
+                    let state = state_of(&self.block, &model, None, &mut response.diagnostics);
+                    response.state = Some(state);
+                }
+                Err(d) => response.diagnostics.extend(d),
+            }
+            response
+        })
+    }
+}

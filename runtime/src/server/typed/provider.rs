@@ -1,0 +1,251 @@
+//! [`TypedProvider`]: a [`Provider`] with its resources and data sources,
+//! serving the raw protocol by handing each call to the resource or data
+//! source it names.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::sync::{Arc, RwLock};
+
+use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
+use super::resource_adapter::{ErasedResource, ResourceAdapter};
+use super::views::{config_view, typed, validate_model};
+use super::{Ctx, DataSource, PlanView, Provider, Resource};
+use crate::diag::Diagnostics;
+use crate::model::TfSchema;
+use crate::schema::Block;
+use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
+
+/// A [`Provider`] with its resources and data sources: a [`RawProvider`]
+/// ready to serve.
+pub struct TypedProvider<P: Provider> {
+    provider: P,
+    resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
+    data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
+    client: RwLock<Option<Arc<P::Client>>>,
+    /// The provider configuration's block, built once.
+    config_block: Block,
+}
+
+impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TypedProvider")
+            .field("resources", &self.resources.keys().collect::<Vec<_>>())
+            .field(
+                "data_sources",
+                &self.data_sources.keys().collect::<Vec<_>>(),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: Provider> TypedProvider<P> {
+    /// A provider without resources yet.
+    pub fn new(provider: P) -> Self {
+        TypedProvider {
+            provider,
+            resources: BTreeMap::new(),
+            data_sources: BTreeMap::new(),
+            client: RwLock::new(None),
+            config_block: P::Config::block(),
+        }
+    }
+
+    /// Adds a resource type (a later one with the same name replaces it).
+    pub fn resource<R: Resource<Client = P::Client>>(
+        mut self,
+        type_name: impl Into<String>,
+        resource: R,
+    ) -> Self {
+        self.resources.insert(
+            type_name.into(),
+            Box::new(ResourceAdapter {
+                resource,
+                block: R::Model::block(),
+            }),
+        );
+        self
+    }
+
+    /// Adds a data source type.
+    pub fn data_source<D: DataSource<Client = P::Client>>(
+        mut self,
+        type_name: impl Into<String>,
+        data_source: D,
+    ) -> Self {
+        self.data_sources.insert(
+            type_name.into(),
+            Box::new(DataSourceAdapter {
+                data_source,
+                block: D::Model::block(),
+            }),
+        );
+        self
+    }
+
+    /// The plugin process: serves this provider to Terraform on protocol 6,
+    /// and on protocol 5 too when no schema uses nested attributes.
+    pub fn run(self) -> ExitCode {
+        crate::server::run(crate::server::ProviderServices::from_raw(self))
+    }
+
+    fn ctx(&self, stop: StopSignal, private: Vec<u8>) -> Ctx<P::Client> {
+        let client = self.client.read().ok().and_then(|c| c.clone());
+        Ctx::new(client, stop, private)
+    }
+}
+
+impl<P: Provider> RawProvider for TypedProvider<P> {
+    fn schema(&self) -> ProviderSchema {
+        ProviderSchema {
+            provider: P::Config::schema(),
+            provider_meta: None,
+            resources: self
+                .resources
+                .iter()
+                .map(|(k, r)| (k.clone(), r.schema()))
+                .collect(),
+            data_sources: self
+                .data_sources
+                .iter()
+                .map(|(k, d)| (k.clone(), d.schema()))
+                .collect(),
+        }
+    }
+
+    async fn validate_provider_config(
+        &self,
+        request: raw::ValidateProviderConfigRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        validate_model::<P::Config>(&self.config_block, &request.config, |view| {
+            self.provider.validate(view)
+        })
+    }
+
+    async fn configure_provider(
+        &self,
+        request: raw::ConfigureProviderRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        let mut diagnostics = Diagnostics::new();
+        let config = match request.config.read_value() {
+            Ok(config) => config_view(&self.config_block, config),
+            Err(d) => return d,
+        };
+        let Some(config) = typed::<PlanView<P::Config>>(config, &mut diagnostics) else {
+            return diagnostics;
+        };
+        match self.provider.configure(config, &mut diagnostics).await {
+            Ok(client) => {
+                if let Ok(mut slot) = self.client.write() {
+                    *slot = Some(Arc::new(client));
+                }
+            }
+            Err(d) => diagnostics.extend(d),
+        }
+        diagnostics
+    }
+
+    async fn validate_resource_config(
+        &self,
+        request: raw::ValidateResourceConfigRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        match self.resources.get(&request.type_name) {
+            Some(r) => r.validate(&request.config),
+            None => raw::unsupported(&request.type_name),
+        }
+    }
+
+    async fn validate_data_source_config(
+        &self,
+        request: raw::ValidateDataSourceConfigRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        match self.data_sources.get(&request.type_name) {
+            Some(d) => d.validate(&request.config),
+            None => raw::unsupported(&request.type_name),
+        }
+    }
+
+    async fn upgrade_resource_state(
+        &self,
+        request: raw::UpgradeResourceStateRequest,
+        _stop: StopSignal,
+    ) -> raw::UpgradeResourceStateResponse {
+        let Some(r) = self.resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        let Some(json) = request.raw_state_json else {
+            return raw::UpgradeResourceStateResponse::from_diagnostics(Diagnostics::with_error(
+                "Unsupported state format",
+                "The state is in the flatmap format of Terraform 0.11 and earlier, which tfschema providers cannot read.",
+            ));
+        };
+        match r.upgrade(request.version, &json) {
+            Ok(state) => raw::UpgradeResourceStateResponse {
+                upgraded_state: Some(state),
+                diagnostics: Diagnostics::new(),
+            },
+            Err(d) => raw::UpgradeResourceStateResponse::from_diagnostics(d),
+        }
+    }
+
+    async fn read_resource(
+        &self,
+        request: raw::ReadResourceRequest,
+        stop: StopSignal,
+    ) -> raw::ReadResourceResponse {
+        let Some(r) = self.resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        r.read(self.ctx(stop, request.private), request.current_state)
+            .await
+    }
+
+    async fn plan_resource_change(
+        &self,
+        request: raw::PlanResourceChangeRequest,
+        stop: StopSignal,
+    ) -> raw::PlanResourceChangeResponse {
+        let Some(r) = self.resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        r.plan(self.ctx(stop, Vec::new()), request).await
+    }
+
+    async fn apply_resource_change(
+        &self,
+        request: raw::ApplyResourceChangeRequest,
+        stop: StopSignal,
+    ) -> raw::ApplyResourceChangeResponse {
+        let Some(r) = self.resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        let private = request.planned_private.clone();
+        r.apply(self.ctx(stop, private), request).await
+    }
+
+    async fn import_resource_state(
+        &self,
+        request: raw::ImportResourceStateRequest,
+        stop: StopSignal,
+    ) -> raw::ImportResourceStateResponse {
+        let Some(r) = self.resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        r.import(self.ctx(stop, Vec::new()), request.type_name, request.id)
+            .await
+    }
+
+    async fn read_data_source(
+        &self,
+        request: raw::ReadDataSourceRequest,
+        stop: StopSignal,
+    ) -> raw::ReadDataSourceResponse {
+        let Some(d) = self.data_sources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        d.read(self.ctx(stop, Vec::new()), request.config).await
+    }
+}

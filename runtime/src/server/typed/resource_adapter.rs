@@ -1,0 +1,323 @@
+//! A [`Resource`] behind dynamic values: decoding requests into its model,
+//! default planning around [`Resource::modify_plan`], and the checked state
+//! it answers with.
+
+use super::views::{
+    config_view, merge_write_only, state_of, strip_write_only, typed, validate_model,
+};
+use super::{BoxFuture, Ctx, PlanView, Resource, ResourcePlan, StateUpgrade};
+use crate::diag::Diagnostics;
+use crate::json::JsonOptions;
+use crate::model::{TfEncode, TfSchema, TfType};
+use crate::schema::{Block, Schema};
+use crate::server::plan::{plan, PlanOptions};
+use crate::server::raw::{self, DynamicValue};
+
+/// A resource behind dynamic values.
+pub(super) trait ErasedResource<C>: Send + Sync {
+    fn schema(&self) -> Schema;
+    fn validate(&self, config: &DynamicValue) -> Diagnostics;
+    fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics>;
+    fn read<'a>(
+        &'a self,
+        ctx: Ctx<C>,
+        current: DynamicValue,
+    ) -> BoxFuture<'a, raw::ReadResourceResponse>;
+    fn plan<'a>(
+        &'a self,
+        ctx: Ctx<C>,
+        request: raw::PlanResourceChangeRequest,
+    ) -> BoxFuture<'a, raw::PlanResourceChangeResponse>;
+    fn apply<'a>(
+        &'a self,
+        ctx: Ctx<C>,
+        request: raw::ApplyResourceChangeRequest,
+    ) -> BoxFuture<'a, raw::ApplyResourceChangeResponse>;
+    fn import<'a>(
+        &'a self,
+        ctx: Ctx<C>,
+        type_name: String,
+        id: String,
+    ) -> BoxFuture<'a, raw::ImportResourceStateResponse>;
+}
+
+/// Reads a request value into a model, or answers with the diagnostics.
+macro_rules! read_or_answer {
+    ($value:expr, $response:ident) => {
+        match $value.read() {
+            Ok(model) => model,
+            Err(d) => {
+                $response.diagnostics.extend(d);
+                return $response;
+            }
+        }
+    };
+}
+
+/// A resource with its schema block, built once.
+pub(super) struct ResourceAdapter<R> {
+    pub(super) resource: R,
+    pub(super) block: Block,
+}
+
+impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
+    fn schema(&self) -> Schema {
+        R::Model::schema()
+    }
+
+    fn validate(&self, config: &DynamicValue) -> Diagnostics {
+        validate_model::<R::Model>(&self.block, config, |view| self.resource.validate(view))
+    }
+
+    fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics> {
+        let ty = R::Model::tf_type();
+        if version == R::Model::VERSION {
+            return Ok(DynamicValue::from(crate::json::decode_value(
+                json,
+                &ty,
+                &JsonOptions::ignoring_unknown_attributes(),
+            )?));
+        }
+        if version > R::Model::VERSION {
+            return Err(Diagnostics::with_error(
+                "State from a newer provider",
+                format!(
+                    "The state was written by schema version {version}, newer than this provider's {}; \
+                     use the provider version that wrote it.",
+                    R::Model::VERSION
+                ),
+            ));
+        }
+        let model = self
+            .resource
+            .upgrade_state(StateUpgrade { version, json })?;
+        let mut diagnostics = Diagnostics::new();
+        let state = state_of(&self.block, &model, None, &mut diagnostics);
+        if diagnostics.has_errors() {
+            return Err(diagnostics);
+        }
+        Ok(state)
+    }
+
+    fn read<'a>(
+        &'a self,
+        mut ctx: Ctx<R::Client>,
+        current: DynamicValue,
+    ) -> BoxFuture<'a, raw::ReadResourceResponse> {
+        Box::pin(async move {
+            let mut response = raw::ReadResourceResponse::default();
+            let model: R::Model = read_or_answer!(current, response);
+            let result = self.resource.read(&mut ctx, model).await;
+            response
+                .diagnostics
+                .extend(std::mem::take(&mut ctx.diagnostics));
+            response.private = ctx.private;
+            response.new_state = Some(match result {
+                Ok(Some(model)) => state_of(&self.block, &model, None, &mut response.diagnostics),
+                Ok(None) => DynamicValue::null(self.block.implied_type()),
+                Err(d) => {
+                    response.diagnostics.extend(d);
+                    return response;
+                }
+            });
+            response
+        })
+    }
+
+    fn plan<'a>(
+        &'a self,
+        mut ctx: Ctx<R::Client>,
+        request: raw::PlanResourceChangeRequest,
+    ) -> BoxFuture<'a, raw::PlanResourceChangeResponse> {
+        Box::pin(async move {
+            let block = &self.block;
+            // Terraform proposes the configured write-only values, but the
+            // prior state never holds them: compared as they are, every
+            // plan of a resource with a write-only value set would count as
+            // a change (and mark computed attributes unknown). They are
+            // null in the plan anyway.
+            let mut response = raw::PlanResourceChangeResponse::default();
+            let (Ok(prior_state), Ok(mut proposed), Ok(config)) = (
+                request.prior_state.read_value(),
+                request.proposed_new_state.read_value(),
+                request.config.read_value(),
+            ) else {
+                for value in [
+                    &request.prior_state,
+                    &request.proposed_new_state,
+                    &request.config,
+                ] {
+                    if let Err(d) = value.read_value() {
+                        response.diagnostics.extend(d);
+                    }
+                }
+                return response;
+            };
+            strip_write_only(block, &mut proposed);
+            let planned = plan(
+                block,
+                &prior_state,
+                &proposed,
+                &config,
+                PlanOptions {
+                    write_only_allowed: request.client_capabilities.write_only_attributes_allowed,
+                },
+            );
+            let planned_value = planned.planned_state;
+            response.requires_replace = planned.requires_replace;
+            response.planned_private = request.prior_private;
+            response.diagnostics = planned.diagnostics;
+            if planned_value.is_null() || response.diagnostics.has_errors() {
+                response.planned_state = Some(DynamicValue::from(planned_value));
+                return response;
+            }
+            response.planned_state = Some(DynamicValue::from(planned_value.clone()));
+            let d = &mut response.diagnostics;
+            let prior = if prior_state.is_null() {
+                Some(None)
+            } else {
+                typed::<R::Model>(prior_state, d).map(Some)
+            };
+            let (Some(prior), Some(config), Some(planned_view)) = (
+                prior,
+                typed::<PlanView<R::Model>>(config_view(block, config), d),
+                typed::<PlanView<R::Model>>(planned_value, d),
+            ) else {
+                return response;
+            };
+            // The default plan as the typed view reads it (refinements of
+            // `Unknown<T>` fields dropped), to tell whether the hook changed it.
+            let baseline = planned_view.to_value();
+            let mut plan = ResourcePlan {
+                prior,
+                config,
+                planned: planned_view,
+                requires_replace: std::mem::take(&mut response.requires_replace),
+            };
+            ctx.private = std::mem::take(&mut response.planned_private);
+            let result = self.resource.modify_plan(&mut ctx, &mut plan).await;
+            response
+                .diagnostics
+                .extend(std::mem::take(&mut ctx.diagnostics));
+            response.planned_private = ctx.private;
+            response.requires_replace = plan.requires_replace;
+            if let Err(d) = result {
+                response.diagnostics.extend(d);
+                return response;
+            }
+            // Keep the default plan's value (with any refinements Terraform
+            // sent) unless the hook changed something.
+            let adjusted = plan.planned.to_value();
+            if adjusted != baseline {
+                response.planned_state = Some(DynamicValue::from(adjusted));
+            }
+            response
+        })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        mut ctx: Ctx<R::Client>,
+        request: raw::ApplyResourceChangeRequest,
+    ) -> BoxFuture<'a, raw::ApplyResourceChangeResponse> {
+        Box::pin(async move {
+            let block = &self.block;
+            let mut response = raw::ApplyResourceChangeResponse::default();
+            let prior: Option<R::Model> = if request.prior_state.is_null() {
+                None
+            } else {
+                Some(read_or_answer!(request.prior_state, response))
+            };
+            let result: Result<Option<R::Model>, Diagnostics> = if request.planned_state.is_null() {
+                match prior {
+                    Some(prior) => self.resource.delete(&mut ctx, prior).await.map(|()| None),
+                    None => Ok(None),
+                }
+            } else {
+                let planned: R::Model = if R::Model::HAS_WRITE_ONLY {
+                    // Write-only values are not in the plan; the model gets
+                    // them from the configuration.
+                    let (mut planned, config) = match (
+                        request.planned_state.read_value(),
+                        request.config.read_value(),
+                    ) {
+                        (Ok(p), Ok(c)) => (p, c),
+                        (p, c) => {
+                            response.diagnostics.extend(p.err().into_iter().flatten());
+                            response.diagnostics.extend(c.err().into_iter().flatten());
+                            return response;
+                        }
+                    };
+                    merge_write_only(block, &mut planned, &config);
+                    match typed::<R::Model>(planned, &mut response.diagnostics) {
+                        Some(model) => model,
+                        None => return response,
+                    }
+                } else {
+                    read_or_answer!(request.planned_state, response)
+                };
+                match prior {
+                    None => self.resource.create(&mut ctx, planned).await.map(Some),
+                    Some(prior) => self
+                        .resource
+                        .update(&mut ctx, prior, planned)
+                        .await
+                        .map(Some),
+                }
+            };
+            response
+                .diagnostics
+                .extend(std::mem::take(&mut ctx.diagnostics));
+            response.private = ctx.private;
+            let new_state = match result {
+                Ok(Some(model)) => state_of(
+                    block,
+                    &model,
+                    Some(&request.planned_state),
+                    &mut response.diagnostics,
+                ),
+                Ok(None) => DynamicValue::null(block.implied_type()),
+                Err(d) => {
+                    response.diagnostics.extend(d);
+                    match ctx.partial {
+                        Some(mut partial) => {
+                            strip_write_only(block, &mut partial);
+                            DynamicValue::from(partial)
+                        }
+                        // Nothing changed: the prior state stands (null on create).
+                        None => request.prior_state,
+                    }
+                }
+            };
+            response.new_state = Some(new_state);
+            response
+        })
+    }
+
+    fn import<'a>(
+        &'a self,
+        mut ctx: Ctx<R::Client>,
+        type_name: String,
+        id: String,
+    ) -> BoxFuture<'a, raw::ImportResourceStateResponse> {
+        Box::pin(async move {
+            let result = self.resource.import(&mut ctx, &id).await;
+            let mut response = raw::ImportResourceStateResponse {
+                diagnostics: std::mem::take(&mut ctx.diagnostics),
+                ..Default::default()
+            };
+            match result {
+                Ok(model) => {
+                    let state = state_of(&self.block, &model, None, &mut response.diagnostics);
+                    response.imported_resources.push(raw::ImportedResource {
+                        type_name,
+                        state,
+                        private: ctx.private,
+                    });
+                }
+                Err(d) => response.diagnostics.extend(d),
+            }
+            response
+        })
+    }
+}

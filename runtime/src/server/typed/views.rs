@@ -1,0 +1,134 @@
+//! Values between the protocol and the typed views: the configuration as
+//! the views read it ([`config_view`]), decoding into a view, write-only
+//! attributes in and out, and the state a model becomes.
+
+use super::{Model, PlanView};
+use crate::diag::Diagnostics;
+use crate::model::FromValue;
+use crate::schema::Block;
+use crate::server::plan::check_applied;
+use crate::server::raw::DynamicValue;
+use crate::server::walk::{walk, At, Flow, Node, Visitor};
+use crate::value::Value;
+
+/// A configuration as the typed views read it: a computed attribute the
+/// configuration leaves unset is decided by the provider, so it reads as
+/// unknown rather than null (its field is `Unknown<T>`, not `Option<T>`).
+/// Applies in nested blocks and nested attributes too.
+pub fn config_view(block: &Block, mut config: Value) -> Value {
+    walk(block, &mut config, (), &mut UnsetComputedUnknown);
+    config
+}
+
+/// Unknown for computed attributes the configuration leaves null.
+struct UnsetComputedUnknown;
+
+impl Visitor<()> for UnsetComputedUnknown {
+    fn enter(&mut self, at: At<'_, ()>, value: &mut Value) -> Flow {
+        match at.node {
+            Node::Attribute(a) if a.computed && value.is_null() => {
+                *value = Value::unknown(a.ty.implied_type());
+                Flow::Skip
+            }
+            _ => Flow::Descend,
+        }
+    }
+}
+
+/// Calls its function on every write-only attribute, with the counterpart
+/// if any. Sets are not looked into: they cannot hold write-only
+/// attributes (the derive refuses them).
+struct EachWriteOnly<F>(F);
+
+impl<F: FnMut(&mut Value, Option<&Value>)> Visitor<Option<&Value>> for EachWriteOnly<F> {
+    fn enter(&mut self, at: At<'_, Option<&Value>>, value: &mut Value) -> Flow {
+        match at.node {
+            Node::Attribute(a) if a.write_only => {
+                (self.0)(value, at.other);
+                Flow::Skip
+            }
+            _ if at.node.holds_set() => Flow::Skip,
+            _ => Flow::Descend,
+        }
+    }
+}
+
+/// Nulls the write-only attributes of a state.
+pub(super) fn strip_write_only(block: &Block, state: &mut Value) {
+    let mut visitor = EachWriteOnly(|v: &mut Value, _: Option<&Value>| *v = Value::Null(v.ty()));
+    walk(block, state, None, &mut visitor);
+}
+
+/// Copies the configured write-only values into the planned state.
+pub(super) fn merge_write_only(block: &Block, planned: &mut Value, config: &Value) {
+    let mut visitor = EachWriteOnly(|v: &mut Value, c: Option<&Value>| {
+        if let Some(c) = c {
+            *v = c.clone();
+        }
+    });
+    walk(block, planned, Some(config), &mut visitor);
+}
+
+/// Decodes a value into a typed view, an error diagnostic on failure.
+pub(super) fn typed<T: FromValue>(value: Value, diagnostics: &mut Diagnostics) -> Option<T> {
+    match T::from_value(value) {
+        Ok(t) => Some(t),
+        Err(err) => {
+            diagnostics.push(err.into());
+            None
+        }
+    }
+}
+
+/// Derived validators plus the type's own hook, on a configuration that may
+/// hold unknowns.
+pub(super) fn validate_model<M: Model>(
+    block: &Block,
+    config: &DynamicValue,
+    hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
+) -> Diagnostics {
+    let config = match config.read_value() {
+        Ok(config) => config,
+        Err(d) => return d,
+    };
+    let config = &config;
+    let mut diagnostics = M::validate_value(config);
+    if let Some(view) = typed::<PlanView<M>>(config_view(block, config.clone()), &mut diagnostics) {
+        diagnostics.extend(hook(&view));
+    }
+    diagnostics
+}
+
+/// A model as the state to send: written straight to msgpack, unless it
+/// has write-only attributes to null (then through a [`Value`]). Checked
+/// against `planned` as [`check_applied`] does: no unknown may remain, and
+/// planned refinements must hold. The checks read the bytes; a [`Value`]
+/// is built only when an unknown remains or the plan held refinements.
+pub(super) fn state_of<M: Model>(
+    block: &Block,
+    model: &M,
+    planned: Option<&DynamicValue>,
+    diagnostics: &mut Diagnostics,
+) -> DynamicValue {
+    let planned_unknowns = planned.map_or_else(Default::default, DynamicValue::unknowns);
+    if !M::HAS_WRITE_ONLY && !planned_unknowns.refined {
+        match DynamicValue::from_model(model) {
+            Ok(state) if !state.unknowns().any => return state,
+            Ok(_) => {}
+            Err(err) => {
+                let mut d = crate::diag::Diagnostic::from(err);
+                d.summary = "Provider returned an invalid value".into();
+                diagnostics.push(d);
+                return DynamicValue::null(M::tf_type());
+            }
+        }
+    }
+    let mut state = model.to_value();
+    strip_write_only(block, &mut state);
+    let planned = match planned.map(DynamicValue::to_value) {
+        Some(Ok(v)) => v,
+        _ => Value::Null(state.ty()),
+    };
+    check_applied(&planned, &state, diagnostics);
+    DynamicValue::from(state)
+}
