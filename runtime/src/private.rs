@@ -38,11 +38,6 @@ pub use crate::validate::Ctx;
 pub use crate::value::Value;
 
 #[cold]
-pub fn unsupported_attribute(name: &str) -> Error {
-    Error::new(ErrorKind::Type, format!("unsupported attribute {name:?}"))
-}
-
-#[cold]
 pub fn duplicate_attribute(name: &str) -> Error {
     Error::new(
         ErrorKind::Invalid,

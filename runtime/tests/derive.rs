@@ -311,3 +311,42 @@ fn borrowed_fields_point_into_the_input() {
     let plan: BorrowedPlan<'_> = msgpack::from_slice(&bytes).expect("plan");
     assert_eq!(plan.name, Unknown::Known("web"));
 }
+
+/// A state written by an older schema holds attributes the model no longer
+/// has: a strict read refuses them at the attribute, a reader ignoring
+/// unknown attributes (what state upgrades use) skips them and their
+/// values, at every level.
+#[test]
+fn unknown_attributes_are_refused_or_skipped() {
+    let json = br#"{"device_name":"/dev/sdf","encrypted":null,"iops":{"max":[1,2,{"x":"y"}]},"volume_size":8,"zz":"last"}"#;
+    let err = json::from_slice::<EbsBlockDevice>(json).expect_err("strict");
+    assert!(
+        err.to_string().contains("unsupported attribute \"iops\""),
+        "{err}"
+    );
+
+    let mut reader = json::read::Reader::new(json)
+        .expect("utf-8")
+        .ignoring_unknown_attributes();
+    let device =
+        <EbsBlockDevice as tfschema::TfDecode<'_>>::decode_json(&mut reader).expect("lenient");
+    reader.finish().expect("all read");
+    assert_eq!(
+        device,
+        EbsBlockDevice {
+            device_name: "/dev/sdf".into(),
+            volume_size: Unknown::Known(Some(8)),
+            encrypted: None,
+        }
+    );
+    // msgpack always carries exactly the schema's attributes: no leniency.
+    let value = Value::object([
+        ("device_name", Value::from("a")),
+        ("encrypted", Value::Null(tfschema::Type::Bool)),
+        ("extra", Value::from(1)),
+        ("volume_size", Value::from(1)),
+    ]);
+    let ty = value.ty();
+    let bytes = msgpack::value_to_vec(&value, &ty).expect("encode");
+    assert!(msgpack::from_slice::<EbsBlockDevice>(&bytes).is_err());
+}

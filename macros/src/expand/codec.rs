@@ -331,7 +331,10 @@ fn impls(
     let indices: Vec<syn::Index> = (0..n).map(syn::Index::from).collect();
     let name_to_index = quote! {
         #(#names => #indices,)*
-        __other => return #p::Err(#p::unsupported_attribute(__other)),
+        __other => {
+            __src.unknown_attribute(__other)?;
+            continue;
+        }
     };
     let decode_fields =
         slots

@@ -40,6 +40,7 @@ pub struct Reader<'de> {
     input: &'de str,
     pos: usize,
     depth: usize,
+    ignore_unknown_attributes: bool,
 }
 
 impl<'de> Reader<'de> {
@@ -56,7 +57,20 @@ impl<'de> Reader<'de> {
             input,
             pos: 0,
             depth: 0,
+            ignore_unknown_attributes: false,
         })
+    }
+
+    /// Makes typed decoding skip object attributes the type does not have
+    /// (a state written by an older schema), instead of refusing them.
+    pub fn ignoring_unknown_attributes(mut self) -> Self {
+        self.ignore_unknown_attributes = true;
+        self
+    }
+
+    /// Whether [`ignoring_unknown_attributes`](Self::ignoring_unknown_attributes) was asked for.
+    pub fn ignores_unknown_attributes(&self) -> bool {
+        self.ignore_unknown_attributes
     }
 
     /// Checks that only whitespace follows.

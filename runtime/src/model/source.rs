@@ -198,6 +198,18 @@ pub trait Source<'de> {
     /// Ends an object.
     fn end_object(&mut self, object: Self::Object);
 
+    /// An attribute `name` the type does not have, whose value is next: an
+    /// error, unless the source skips such attributes (a JSON reader
+    /// [`ignoring_unknown_attributes`](Reader::ignoring_unknown_attributes),
+    /// for state upgrades).
+    ///
+    /// # Errors
+    /// By default, always.
+    #[cold]
+    fn unknown_attribute(&mut self, name: &str) -> Result<()> {
+        Err(unsupported_attribute(name))
+    }
+
     /// The value of attribute `name`, absent from the input: an error in
     /// msgpack, which writes every attribute; null in JSON and in a
     /// [`Value`], read by `read_null` from a msgpack null.
@@ -226,6 +238,11 @@ pub(crate) fn read_null<'de, F>(read: impl FnOnce(&mut Decoder<'de>) -> Result<F
 #[cold]
 fn out_of_range(n: impl std::fmt::Display, target: &str) -> Error {
     Error::new(ErrorKind::Invalid, format!("{n} does not fit {target}"))
+}
+
+#[cold]
+pub(crate) fn unsupported_attribute(name: &str) -> Error {
+    Error::new(ErrorKind::Type, format!("unsupported attribute {name:?}"))
 }
 
 #[cold]
@@ -671,6 +688,15 @@ impl<'de> Source<'de> for Reader<'de> {
 
     #[inline]
     fn end_object(&mut self, _: bool) {}
+
+    #[cold]
+    fn unknown_attribute(&mut self, name: &str) -> Result<()> {
+        if self.ignores_unknown_attributes() {
+            Reader::skip(self)
+        } else {
+            Err(unsupported_attribute(name))
+        }
+    }
 
     #[cold]
     fn missing<F>(

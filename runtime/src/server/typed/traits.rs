@@ -7,8 +7,8 @@ use std::future::Future;
 use super::{Ctx, Model, PlanView};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
-use crate::json::JsonOptions;
-use crate::model::{FromValue, TfSchema};
+use crate::json::read::Reader;
+use crate::model::{TfDecode, TfSchema};
 
 /// A provider: its configuration model and the client it builds from it.
 pub trait Provider: Send + Sync + 'static {
@@ -50,13 +50,11 @@ impl StateUpgrade<'_> {
     ///
     /// # Errors
     /// JSON that does not fit `Old`, as an error diagnostic with its path.
-    pub fn decode<Old: FromValue>(&self) -> Result<Old, Diagnostics> {
-        let value = crate::json::decode_value(
-            self.json,
-            &Old::tf_type(),
-            &JsonOptions::ignoring_unknown_attributes(),
-        )?;
-        Ok(Old::from_value(value)?)
+    pub fn decode<Old: for<'de> TfDecode<'de>>(&self) -> Result<Old, Diagnostics> {
+        let mut reader = Reader::new(self.json)?.ignoring_unknown_attributes();
+        let old = Old::decode(&mut reader)?;
+        reader.finish()?;
+        Ok(old)
     }
 }
 
