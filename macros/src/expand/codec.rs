@@ -400,7 +400,6 @@ fn impls(
         }
 
         impl #impl_generics #p::TfEncode for #target #encode_where {
-            #[inline]
             fn encode<__S: #p::Sink>(&self, __sink: &mut __S) -> #p::Result<(), #p::Error> {
                 __sink.begin_object(&__TF_SHAPE)?;
                 #(#encode_fields)*
@@ -414,7 +413,6 @@ fn impls(
             // name, the order of the fields, so the name expected next
             // (after the previous one) is tried first; only when that fails
             // is the name read and matched. Duplicates are caught either way.
-            #[inline]
             #[allow(unreachable_code, unused_assignments)]
             fn decode<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
                 #(#key_defs)*

@@ -132,8 +132,11 @@ impl DynamicValue {
     /// As [`decode`](Self::decode).
     pub fn decode_owned<T: for<'de> TfDecode<'de> + FromValue>(&self) -> Result<T, Error> {
         match &self.repr {
+            Repr::Msgpack(..) => self.decode(),
             Repr::Value(v) => T::from_value(v.clone()),
-            _ => self.decode(),
+            // Terraform sends msgpack; JSON goes through a `Value` so that a
+            // provider does not compile a JSON reader for every model.
+            Repr::Json(..) => T::from_value(self.to_value()?),
         }
     }
 
