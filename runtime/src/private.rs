@@ -45,14 +45,6 @@ pub fn duplicate_attribute(name: &str) -> Error {
     )
 }
 
-/// Appends `,"name":` (or `{"name":` for the first attribute).
-#[inline]
-pub fn json_key(out: &mut String, first: bool, name: &str) {
-    out.push(if first { '{' } else { ',' });
-    crate::text::Quoting::JSON.write(out, name);
-    out.push(':');
-}
-
 pub fn doc_description(lines: &[&str]) -> String {
     let text: Vec<&str> = lines
         .iter()

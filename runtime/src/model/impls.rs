@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::model::{cow_nfc, KeyText, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
 use crate::number::Number;
 use crate::refinement::RefineKind;
-use crate::set::set_order;
+use crate::set::{element_key, OwnedKey};
 use crate::text::{is_nfc, nfc};
 use crate::types::Type;
 use crate::value::Value;
@@ -373,10 +373,10 @@ pub(crate) fn encode_set<'a, S: Sink, T: TfEncode + 'a>(
     ty: &dyn Fn() -> Type,
     items: impl Iterator<Item = &'a T>,
 ) -> Result<()> {
-    let items: Vec<&T> = items.collect();
-    let values: Vec<Value> = items.iter().map(|v| v.to_value()).collect();
-    let ordered: Vec<&T> = set_order(&values).into_iter().map(|i| items[i]).collect();
-    encode_seq(sink, SeqKind::Set, ty, ordered.into_iter())
+    let mut keyed: Vec<(OwnedKey, &T)> = items.map(|v| (element_key(v).0, v)).collect();
+    // Stable: equal keys keep their order, as go-cty's sort.SliceStable.
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    encode_seq(sink, SeqKind::Set, ty, keyed.iter().map(|(_, v)| *v))
 }
 
 impl<T: TfType> TfType for BTreeSet<T> {
