@@ -305,17 +305,19 @@ fn impls(
     let type_where = where_clause(None);
     let encode_where = where_clause(Some(quote!(#p::TfEncode)));
     let decode_where = where_clause(Some(quote!(#p::TfDecode<#de>)));
-    let encode_fields = idents
-        .iter()
-        .zip(&names)
-        .enumerate()
-        .map(|(i, (ident, name))| {
-            let call = codec(i, quote!(#p::TfEncode), quote!(encode));
-            quote! {
-                __sink.attr(&__TF_SHAPE, #i)?;
-                #call(&self.#ident, __sink).map_err(|e| e.at_attr(#name))?;
-            }
-        });
+    // The per-field helpers, located at the field like the calls they
+    // wrap: an error about the field's type then points at the field only.
+    let helper = |i: usize, name: &str| {
+        let name = format_ident!("{}", name);
+        respan(quote!(#p::#name), spans[i])
+    };
+    let encode_fields = idents.iter().enumerate().map(|(i, ident)| {
+        let call = codec(i, quote!(#p::TfEncode), quote!(encode));
+        let encode_attr = helper(i, "encode_attr");
+        quote_spanned! {spans[i]=>
+            #encode_attr(__sink, &__TF_SHAPE, #i, &self.#ident, #call)?;
+        }
+    });
 
     let slot_decls: Vec<TokenStream> = slots
         .iter()
@@ -344,13 +346,9 @@ fn impls(
             .enumerate()
             .map(|(i, ((slot, name), index))| {
                 let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                quote! {
-                    #index => {
-                        if #slot.is_some() {
-                            return #p::Err(#p::duplicate_attribute(#name));
-                        }
-                        #slot = #p::Some(#call(__src).map_err(|e| e.at_attr(#name))?);
-                    }
+                let decode_attr = helper(i, "decode_attr");
+                quote_spanned! {spans[i]=>
+                    #index => #decode_attr(__src, &mut #slot, #name, #call)?,
                 }
             });
     // Each name as msgpack and JSON spell it, as arrays of known size so
@@ -376,11 +374,9 @@ fn impls(
             let fields = idents.iter().zip(&slots).zip(&names).enumerate().map(
                 |(i, ((ident, slot), name))| {
                     let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                    quote! {
-                        #ident: match #slot {
-                            #p::Some(v) => v,
-                            #p::None => __src.missing(#name, |__nil| #call(__nil))?,
-                        }
+                    let take_attr = helper(i, "take_attr");
+                    quote_spanned! {spans[i]=>
+                        #ident: #take_attr(__src, #slot, #name, #call)?
                     }
                 },
             );
@@ -562,4 +558,22 @@ fn object_shape(model: &Model) -> TokenStream {
             msgpack_empty: #header,
         };
     }
+}
+
+/// `tokens` located at `span` (resolved as before): a path the derive
+/// writes that should be reported where the user's field is.
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(group.span().located_at(span));
+                return proc_macro2::TokenTree::Group(inner);
+            }
+            token.set_span(token.span().located_at(span));
+            token
+        })
+        .collect()
 }
