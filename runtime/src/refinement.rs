@@ -177,7 +177,7 @@ impl Refinements {
                 };
                 without_bounds.encode_unchecked(kind, enc);
             } else {
-                enc.write_raw(trial.as_bytes());
+                enc.append(&trial);
             }
             return;
         }

@@ -79,6 +79,8 @@ pub struct Decoder<'de> {
     input: &'de [u8],
     pos: usize,
     depth: usize,
+    /// Whether an unknown with refinements has been read.
+    refined: bool,
 }
 
 impl<'de> Decoder<'de> {
@@ -88,7 +90,16 @@ impl<'de> Decoder<'de> {
             input,
             pos: 0,
             depth: 0,
+            refined: false,
         }
+    }
+
+    /// Whether an unknown carrying refinements has been read (through
+    /// [`read_unknown`](Self::read_unknown)), whether or not the type kept
+    /// them: what a second pass with [`skip_noting`](Self::skip_noting)
+    /// would report as `refined`, known without one.
+    pub fn saw_refined_unknown(&self) -> bool {
+        self.refined
     }
 
     /// Offset of the next byte.
@@ -483,6 +494,7 @@ impl<'de> Decoder<'de> {
         if code != crate::msgpack::encode::REFINED_UNKNOWN_EXT || body.len() <= 1 {
             return Ok(UnknownExt::Unknown(Refinements::default()));
         }
+        self.refined = true;
         Refinements::decode_payload(body, kind).map_err(|e| e.with_offset(start))
     }
 
@@ -705,6 +717,21 @@ fn out_of_range(n: &Number, what: &str, offset: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notes_unknowns_with_refinements_as_it_reads() {
+        // A plain unknown (d4 00 00) carries no refinements.
+        let mut dec = Decoder::new(&[0xd4, 0x00, 0x00]);
+        dec.read_unknown(RefineKind::String).expect("plain unknown");
+        assert!(!dec.saw_refined_unknown());
+        // Extension 12 with {1: true} (not null): refined, also where the
+        // kind drops the refinements (dynamic).
+        for kind in [RefineKind::String, RefineKind::Dynamic] {
+            let mut dec = Decoder::new(&[0xc7, 0x03, 0x0c, 0x81, 0x01, 0xc3]);
+            dec.read_unknown(kind).expect("refined unknown");
+            assert!(dec.saw_refined_unknown(), "{kind:?}");
+        }
+    }
 
     #[test]
     fn length_bombs_fail_before_allocating() {

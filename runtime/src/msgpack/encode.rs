@@ -26,24 +26,40 @@ pub(crate) const PRESIZE_MIN_ITEMS: usize = 64;
 #[derive(Debug, Default, Clone)]
 pub struct Encoder {
     buf: Vec<u8>,
+    /// Whether an unknown (any extension value) has been written.
+    unknowns: bool,
 }
 
 impl Encoder {
     /// An empty encoder.
     pub fn new() -> Self {
-        Encoder { buf: Vec::new() }
+        Encoder {
+            buf: Vec::new(),
+            unknowns: false,
+        }
     }
 
     /// An encoder whose buffer has room for `capacity` bytes.
     pub fn with_capacity(capacity: usize) -> Self {
         Encoder {
             buf: Vec::with_capacity(capacity),
+            unknowns: false,
         }
     }
 
     /// An encoder that appends to `buf`.
     pub fn from_vec(buf: Vec<u8>) -> Self {
-        Encoder { buf }
+        Encoder {
+            buf,
+            unknowns: false,
+        }
+    }
+
+    /// Whether this encoder has written an unknown value (plain or
+    /// refined): a value encoded from a model is wholly known when it has
+    /// not, with no second pass over the bytes to find out.
+    pub fn wrote_unknown(&self) -> bool {
+        self.unknowns
     }
 
     /// The bytes written so far.
@@ -298,6 +314,8 @@ impl Encoder {
     /// An extension header with the smallest form for `len`: fixext1/2/4/8/16
     /// when the length matches exactly, else ext8/16/32.
     pub fn write_ext_header(&mut self, code: i8, len: usize) {
+        // Every extension Terraform's msgpack knows is an unknown value.
+        self.unknowns = true;
         let code = code as u8;
         match len {
             1 => self.buf.extend_from_slice(&[0xd4, code]),
@@ -321,9 +339,16 @@ impl Encoder {
         }
     }
 
+    /// Appends what `other` wrote, unknowns included.
+    pub(crate) fn append(&mut self, other: &Encoder) {
+        self.unknowns |= other.unknowns;
+        self.buf.extend_from_slice(&other.buf);
+    }
+
     /// An unknown value without refinements (`d4 00 00`).
     #[inline]
     pub fn write_unknown(&mut self) {
+        self.unknowns = true;
         self.buf.extend_from_slice(&UNKNOWN);
     }
 
@@ -343,6 +368,26 @@ mod tests {
         let mut enc = Encoder::new();
         f(&mut enc);
         hex(enc.as_bytes())
+    }
+
+    #[test]
+    fn notes_whether_an_unknown_was_written() {
+        let mut enc = Encoder::new();
+        enc.write_map_len(1);
+        enc.write_str("a");
+        enc.write_str("known");
+        assert!(!enc.wrote_unknown());
+        enc.write_unknown();
+        assert!(enc.wrote_unknown());
+
+        // A refined unknown is an extension too, and so is one appended.
+        let mut refined = Encoder::new();
+        refined.write_ext_header(REFINED_UNKNOWN_EXT, 2);
+        refined.write_raw(&[0x81, 0x01]);
+        assert!(refined.wrote_unknown());
+        let mut outer = Encoder::new();
+        outer.append(&refined);
+        assert!(outer.wrote_unknown());
     }
 
     fn hex(b: &[u8]) -> String {

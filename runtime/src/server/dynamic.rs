@@ -205,6 +205,23 @@ impl DynamicValue {
         self.decode_owned().map_err(|err| invalid(self.what, err))
     }
 
+    /// [`read`](Self::read), and whether the value holds an unknown with
+    /// refinements (noted while reading msgpack, with no second pass).
+    pub(crate) fn read_noting_refined<T: for<'de> TfDecode<'de> + FromValue>(
+        &self,
+    ) -> Result<(T, bool), Diagnostics> {
+        match &self.repr {
+            Repr::Msgpack(bytes, _) if !bytes.is_empty() => {
+                let mut dec = crate::msgpack::Decoder::new(bytes);
+                let value = T::decode_msgpack(&mut dec)
+                    .and_then(|value| dec.finish().map(|()| value))
+                    .map_err(|err| invalid(self.what, err))?;
+                Ok((value, dec.saw_refined_unknown()))
+            }
+            _ => Ok((self.read()?, self.unknowns().refined)),
+        }
+    }
+
     /// [`to_value`](Self::to_value), a failure as the error diagnostic
     /// "Invalid <what>" at the attribute path.
     pub(crate) fn read_value(&self) -> Result<Value, Diagnostics> {
@@ -212,12 +229,12 @@ impl DynamicValue {
     }
 
     /// The msgpack to send for a value of type `ty`: held bytes as they
-    /// are, a [`Value`] written now.
-    pub(crate) fn to_msgpack(&self, ty: &Type) -> Result<Vec<u8>, Error> {
-        match &self.repr {
-            Repr::Msgpack(bytes, _) => Ok(bytes.clone()),
+    /// are (moved, not copied), a [`Value`] written now.
+    pub(crate) fn into_msgpack(self, ty: &Type) -> Result<Vec<u8>, Error> {
+        match self.repr {
+            Repr::Msgpack(bytes, _) => Ok(bytes),
             Repr::Json(..) => crate::msgpack::value_to_vec(&self.to_value()?, ty),
-            Repr::Value(v) => crate::msgpack::value_to_vec(v, ty),
+            Repr::Value(v) => crate::msgpack::value_to_vec(&v, ty),
         }
     }
 }

@@ -26,7 +26,7 @@ impl<P: RawProvider> GrpcProvider<P> {
                 response.diagnostics.extend(diagnostics);
                 continue;
             };
-            let state = to_proto::dynamic(Some(&imported.state), ty, &mut response.diagnostics);
+            let state = to_proto::dynamic(Some(imported.state), ty, &mut response.diagnostics);
             imported_resources.push(rpc::ImportedResource {
                 type_name: imported.type_name,
                 state,

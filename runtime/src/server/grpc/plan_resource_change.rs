@@ -29,11 +29,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         let mut response = self
             .guarded(|p, stop| p.plan_resource_change(raw_request, stop))
             .await;
-        let planned_state = to_proto::dynamic(
-            response.planned_state.as_ref(),
-            ty,
-            &mut response.diagnostics,
-        );
+        let planned_state =
+            to_proto::dynamic(response.planned_state.take(), ty, &mut response.diagnostics);
         rpc::Response {
             planned_state,
             requires_replace: response

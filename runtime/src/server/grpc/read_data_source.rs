@@ -22,7 +22,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let mut response = self
             .guarded(|p, stop| p.read_data_source(raw_request, stop))
             .await;
-        let state = to_proto::dynamic(response.state.as_ref(), ty, &mut response.diagnostics);
+        let state = to_proto::dynamic(response.state.take(), ty, &mut response.diagnostics);
         rpc::Response {
             state,
             diagnostics: to_proto::diagnostics(response.diagnostics),

@@ -23,8 +23,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let mut response = self
             .guarded(|p, stop| p.read_resource(raw_request, stop))
             .await;
-        let new_state =
-            to_proto::dynamic(response.new_state.as_ref(), ty, &mut response.diagnostics);
+        let new_state = to_proto::dynamic(response.new_state.take(), ty, &mut response.diagnostics);
         rpc::Response {
             new_state,
             private: response.private,

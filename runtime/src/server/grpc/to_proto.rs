@@ -11,12 +11,12 @@ use crate::types::Type;
 /// A response value as msgpack; a value that cannot be encoded as `ty`
 /// becomes an error diagnostic (and no value).
 pub(super) fn dynamic(
-    value: Option<&DynamicValue>,
+    value: Option<DynamicValue>,
     ty: &Type,
     diagnostics: &mut Diagnostics,
 ) -> Option<pb::DynamicValue> {
     let value = value?;
-    match value.to_msgpack(ty) {
+    match value.into_msgpack(ty) {
         Ok(msgpack) => Some(pb::DynamicValue {
             msgpack,
             json: Vec::new(),

@@ -25,7 +25,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             .guarded(|p, stop| p.upgrade_resource_state(raw_request, stop))
             .await;
         let upgraded_state = to_proto::dynamic(
-            response.upgraded_state.as_ref(),
+            response.upgraded_state.take(),
             ty,
             &mut response.diagnostics,
         );

@@ -23,7 +23,7 @@ impl<P: RawProvider> GrpcProvider<P> {
     ) -> (Option<pb::DynamicValue>, Vec<pb::Diagnostic>) {
         let (config, mut diagnostics) = self.check_provider_config(request).await;
         let ty = &self.shared.provider_type;
-        let prepared_config = to_proto::dynamic(Some(&config), ty, &mut diagnostics);
+        let prepared_config = to_proto::dynamic(Some(config), ty, &mut diagnostics);
         (prepared_config, to_proto::diagnostics(diagnostics))
     }
 

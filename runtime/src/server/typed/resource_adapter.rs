@@ -3,7 +3,7 @@
 //! it answers with.
 
 use super::views::{
-    config_view, merge_write_only, state_of, strip_write_only, typed, validate_model,
+    config_view, merge_write_only, state_of, strip_write_only, typed, validate_model, Planned,
 };
 use super::{BoxFuture, Ctx, PlanView, Resource, ResourcePlan, StateUpgrade};
 use crate::diag::Diagnostics;
@@ -228,6 +228,10 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             } else {
                 Some(read_or_answer!(request.prior_state, response))
             };
+            // Whether the plan holds refined unknowns, which the new
+            // state must then satisfy (write-only models are checked
+            // through a `Value` anyway).
+            let mut planned_refined = true;
             let result: Result<Option<R::Model>, Diagnostics> = if request.planned_state.is_null() {
                 match prior {
                     Some(prior) => self.resource.delete(&mut ctx, prior).await.map(|()| None),
@@ -254,7 +258,16 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                         None => return response,
                     }
                 } else {
-                    read_or_answer!(request.planned_state, response)
+                    match request.planned_state.read_noting_refined() {
+                        Ok((model, refined)) => {
+                            planned_refined = refined;
+                            model
+                        }
+                        Err(d) => {
+                            response.diagnostics.extend(d);
+                            return response;
+                        }
+                    }
                 };
                 match prior {
                     None => self.resource.create(&mut ctx, planned).await.map(Some),
@@ -273,7 +286,10 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 Ok(Some(model)) => state_of(
                     block,
                     &model,
-                    Some(&request.planned_state),
+                    Some(Planned {
+                        value: &request.planned_state,
+                        refined: planned_refined,
+                    }),
                     &mut response.diagnostics,
                 ),
                 Ok(None) => DynamicValue::null(block.implied_type()),

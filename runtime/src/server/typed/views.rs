@@ -99,6 +99,13 @@ pub(super) fn validate_model<M: Model>(
     diagnostics
 }
 
+/// The planned state an applied state is checked against, and whether it
+/// holds unknowns with refinements (noted when it was read).
+pub(super) struct Planned<'a> {
+    pub(super) value: &'a DynamicValue,
+    pub(super) refined: bool,
+}
+
 /// A model as the state to send: written straight to msgpack, unless it
 /// has write-only attributes to null (then through a [`Value`]). Checked
 /// against `planned` as [`check_applied`] does: no unknown may remain, and
@@ -107,14 +114,22 @@ pub(super) fn validate_model<M: Model>(
 pub(super) fn state_of<M: Model>(
     block: &Block,
     model: &M,
-    planned: Option<&DynamicValue>,
+    planned: Option<Planned<'_>>,
     diagnostics: &mut Diagnostics,
 ) -> DynamicValue {
-    let planned_unknowns = planned.map_or_else(Default::default, DynamicValue::unknowns);
-    if !M::HAS_WRITE_ONLY && !planned_unknowns.refined {
-        match DynamicValue::from_model(model) {
-            Ok(state) if !state.unknowns().any => return state,
-            Ok(_) => {}
+    let refined = planned.as_ref().is_some_and(|p| p.refined);
+    if !M::HAS_WRITE_ONLY && !refined {
+        // Room for a state about the size of the plan, so the buffer is
+        // not grown and copied a dozen times on the way.
+        let capacity = planned
+            .as_ref()
+            .map_or(0, |p| p.value.as_msgpack().map_or(0, <[u8]>::len));
+        let mut enc = crate::msgpack::Encoder::with_capacity(capacity);
+        match model.encode(&mut enc) {
+            Ok(()) if !enc.wrote_unknown() => {
+                return DynamicValue::msgpack(enc.into_vec(), M::tf_type());
+            }
+            Ok(()) => {}
             Err(err) => {
                 let mut d = crate::diag::Diagnostic::from(err);
                 d.summary = "Provider returned an invalid value".into();
@@ -125,7 +140,7 @@ pub(super) fn state_of<M: Model>(
     }
     let mut state = model.to_value();
     strip_write_only(block, &mut state);
-    let planned = match planned.map(DynamicValue::to_value) {
+    let planned = match planned.map(|p| p.value.to_value()) {
         Some(Ok(v)) => v,
         _ => Value::Null(state.ty()),
     };
