@@ -154,7 +154,14 @@ pub(crate) fn element_key<T: TfEncode + ?Sized>(element: &T) -> (OwnedKey, bool)
 /// elements of a hash collision, to tell them apart exactly.
 pub(crate) fn typed_members<T: TfEncode>(items: &[T]) -> Vec<usize> {
     let keys: Vec<(OwnedKey, bool)> = items.iter().map(element_key).collect();
-    let mut order: Vec<usize> = (0..items.len()).collect();
+    members_by_key(&keys, &|i| exact_value(&items[i]))
+}
+
+/// [`typed_members`] once the keys are known, with `value` giving an
+/// element's [`Value`] for a hash collision. Not generic, so one sort is
+/// compiled for every element type.
+fn members_by_key(keys: &[(OwnedKey, bool)], value: &dyn Fn(usize) -> Value) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
     order.sort_by(|&a, &b| keys[a].0.cmp(&keys[b].0));
     let mut kept = Vec::with_capacity(order.len());
     let mut start = 0;
@@ -171,7 +178,7 @@ pub(crate) fn typed_members<T: TfEncode>(items: &[T]) -> Vec<usize> {
         } else if key.exact() {
             kept.push(run[0]);
         } else {
-            let values: Vec<Value> = run.iter().map(|&i| items[i].to_value()).collect();
+            let values: Vec<Value> = run.iter().map(|&i| value(i)).collect();
             let mut seen = HashSet::with_capacity(run.len());
             kept.extend(
                 run.iter()
@@ -182,6 +189,13 @@ pub(crate) fn typed_members<T: TfEncode>(items: &[T]) -> Vec<usize> {
         start = end;
     }
     kept
+}
+
+/// A set element as a [`Value`], to tell it apart from the others of a
+/// hash collision (through its msgpack encode, which every element type
+/// has compiled anyway). A NaN is a null, as in `to_value`.
+fn exact_value<T: TfEncode>(item: &T) -> Value {
+    crate::msgpack::value_of(item).unwrap_or_else(|| Value::Null(T::tf_type()))
 }
 
 /// Where `new` goes in a typed set already in go-cty's order: after every
@@ -209,7 +223,7 @@ pub(crate) fn typed_insert_position<T: TfEncode>(items: &[T], new: &T) -> Option
     if !key.merges(holds_unknown) {
         return Some(at);
     }
-    let new_value = (!key.exact()).then(|| new.to_value());
+    let new_value = (!key.exact()).then(|| exact_value(new));
     for (i, item) in items[..at].iter().enumerate().rev() {
         let same = match before.take() {
             Some(k) if i + 1 == at => k == key,
@@ -220,7 +234,7 @@ pub(crate) fn typed_insert_position<T: TfEncode>(items: &[T], new: &T) -> Option
         }
         match &new_value {
             None => return None,
-            Some(v) if ExactKey(&item.to_value()) == ExactKey(v) => return None,
+            Some(v) if ExactKey(&exact_value(item)) == ExactKey(v) => return None,
             Some(_) => {}
         }
     }

@@ -60,3 +60,24 @@ pub fn from_slice<'de, T: TfDecode<'de>>(bytes: &'de [u8]) -> Result<T> {
     dec.finish()?;
     Ok(value)
 }
+
+/// `value` read into `T` by `T`'s msgpack decode: written as msgpack with
+/// `T`'s type first. The typed layer reads every [`Value`] it has into a
+/// model this way, so that a provider compiles one decode per model (the
+/// msgpack one, which request bytes need anyway) rather than one per
+/// format; writing a value is fast next to building one.
+///
+/// # Errors
+/// A value that does not fit `T`, with the attribute path.
+pub(crate) fn decode_value_as<T: for<'de> TfDecode<'de>>(value: &Value) -> Result<T> {
+    let bytes = value_to_vec(value, &T::tf_type())?;
+    from_slice(&bytes)
+}
+
+/// `model` as a dynamic [`Value`] through its msgpack encode (see
+/// [`decode_value_as`]); `None` for a model with no wire form (a NaN).
+pub(crate) fn value_of<T: TfEncode + ?Sized>(model: &T) -> Option<Value> {
+    let ty = T::tf_type();
+    let bytes = to_vec(model).ok()?;
+    value_from_slice(&bytes, &ty).ok()
+}

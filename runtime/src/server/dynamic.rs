@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::{Error, ErrorKind};
-use crate::model::{FromValue, TfDecode, TfEncode};
+use crate::model::{TfDecode, TfEncode};
 use crate::msgpack::UnknownsSeen;
 use crate::types::Type;
 use crate::value::Value;
@@ -125,18 +125,21 @@ impl DynamicValue {
         }
     }
 
-    /// Reads the value into an owned `T`, whatever form it is held in
-    /// (bytes are read straight into `T`; a [`Value`] is converted).
+    /// Reads the value into an owned `T`, whatever form it is held in.
+    ///
+    /// Only `T`'s msgpack decode runs: msgpack bytes are read straight
+    /// into `T`; a [`Value`] or JSON is first written as msgpack (with
+    /// `T`'s type). A provider thus compiles one decode per model, however
+    /// its values arrive.
     ///
     /// # Errors
     /// As [`decode`](Self::decode).
-    pub fn decode_owned<T: for<'de> TfDecode<'de> + FromValue>(&self) -> Result<T, Error> {
+    pub fn decode_owned<T: for<'de> TfDecode<'de>>(&self) -> Result<T, Error> {
         match &self.repr {
-            Repr::Msgpack(..) => self.decode(),
-            Repr::Value(v) => T::from_value(v.clone()),
-            // Terraform sends msgpack; JSON goes through a `Value` so that a
-            // provider does not compile a JSON reader for every model.
-            Repr::Json(..) => T::from_value(self.to_value()?),
+            Repr::Msgpack(bytes, _) if bytes.is_empty() => crate::msgpack::from_slice(&[0xc0]),
+            Repr::Msgpack(bytes, _) => crate::msgpack::from_slice(bytes),
+            Repr::Value(v) => crate::msgpack::decode_value_as(v),
+            Repr::Json(..) => crate::msgpack::decode_value_as(&self.to_value()?),
         }
     }
 
@@ -201,13 +204,13 @@ impl DynamicValue {
 
     /// [`decode_owned`](Self::decode_owned), a failure as the error diagnostic
     /// "Invalid <what>" at the attribute path.
-    pub(crate) fn read<T: for<'de> TfDecode<'de> + FromValue>(&self) -> Result<T, Diagnostics> {
+    pub(crate) fn read<T: for<'de> TfDecode<'de>>(&self) -> Result<T, Diagnostics> {
         self.decode_owned().map_err(|err| invalid(self.what, err))
     }
 
     /// [`read`](Self::read), and whether the value holds an unknown with
     /// refinements (noted while reading msgpack, with no second pass).
-    pub(crate) fn read_noting_refined<T: for<'de> TfDecode<'de> + FromValue>(
+    pub(crate) fn read_noting_refined<T: for<'de> TfDecode<'de>>(
         &self,
     ) -> Result<(T, bool), Diagnostics> {
         match &self.repr {

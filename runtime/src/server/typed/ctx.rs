@@ -6,8 +6,7 @@ use std::sync::Arc;
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::model::TfEncode;
-use crate::server::raw::StopSignal;
-use crate::value::Value;
+use crate::server::raw::{DynamicValue, StopSignal};
 
 /// What a resource or data source call receives besides its values: the
 /// configured client, a place for warnings, the Stop signal and the
@@ -17,7 +16,7 @@ pub struct Ctx<C> {
     stop: StopSignal,
     pub(super) diagnostics: Diagnostics,
     pub(super) private: Vec<u8>,
-    pub(super) partial: Option<Value>,
+    pub(super) partial: Option<DynamicValue>,
 }
 
 impl<C> std::fmt::Debug for Ctx<C> {
@@ -91,7 +90,17 @@ impl<C> Ctx<C> {
 
     /// Records what exists so far, for an apply that fails half-way:
     /// Terraform stores it (the object is tainted) together with the error.
+    ///
+    /// A state with no wire form (a NaN) is not recorded; an error
+    /// diagnostic says so.
     pub fn set_partial_state<M: TfEncode>(&mut self, state: &M) {
-        self.partial = Some(state.to_value());
+        match DynamicValue::from_model(state) {
+            Ok(state) => self.partial = Some(state),
+            Err(err) => {
+                let mut d = crate::diag::Diagnostic::from(err);
+                d.summary = "Invalid partial state".into();
+                self.diagnostics.push(d);
+            }
+        }
     }
 }

@@ -47,7 +47,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
                     return response;
                 }
             };
-            let Some(model) = typed::<D::Model>(config, &mut response.diagnostics) else {
+            let Some(model) = typed::<D::Model>(&config, &mut response.diagnostics) else {
                 return response;
             };
             let result = self.data_source.read(&mut ctx, model).await;

@@ -72,7 +72,7 @@ mod views;
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::model::{FromValue, TfDecode, TfEncode, TfPlan, TfSchema};
+use crate::model::{TfDecode, TfEncode, TfPlan, TfSchema};
 
 pub use ctx::Ctx;
 pub use provider::TypedProvider;
@@ -85,8 +85,7 @@ pub trait Model:
     TfSchema
     + TfEncode
     + for<'de> TfDecode<'de>
-    + FromValue
-    + TfPlan<PlanInner: FromValue + TfEncode + Send>
+    + TfPlan<PlanInner: for<'de> TfDecode<'de> + TfEncode + Send>
     + Send
     + 'static
 {
@@ -96,8 +95,7 @@ impl<T> Model for T where
     T: TfSchema
         + TfEncode
         + for<'de> TfDecode<'de>
-        + FromValue
-        + TfPlan<PlanInner: FromValue + TfEncode + Send>
+        + TfPlan<PlanInner: for<'de> TfDecode<'de> + TfEncode + Send>
         + Send
         + 'static
 {

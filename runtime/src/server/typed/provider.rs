@@ -132,7 +132,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             Ok(config) => config_view(&self.config_block, config),
             Err(d) => return d,
         };
-        let Some(config) = typed::<PlanView<P::Config>>(config, &mut diagnostics) else {
+        let Some(config) = typed::<PlanView<P::Config>>(&config, &mut diagnostics) else {
             return diagnostics;
         };
         match self.provider.configure(config, &mut diagnostics).await {

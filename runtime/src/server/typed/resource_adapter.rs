@@ -3,12 +3,13 @@
 //! it answers with.
 
 use super::views::{
-    config_view, merge_write_only, state_of, strip_write_only, typed, validate_model, Planned,
+    config_view, merge_write_only, partial_state, state_of, strip_write_only, typed,
+    validate_model, Planned,
 };
 use super::{BoxFuture, Ctx, PlanView, Resource, ResourcePlan, StateUpgrade};
 use crate::diag::Diagnostics;
 use crate::json::JsonOptions;
-use crate::model::{TfEncode, TfSchema, TfType};
+use crate::model::{TfSchema, TfType};
 use crate::schema::{Block, Schema};
 use crate::server::plan::{plan, PlanOptions};
 use crate::server::raw::{self, DynamicValue};
@@ -176,18 +177,24 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             let prior = if prior_state.is_null() {
                 Some(None)
             } else {
-                typed::<R::Model>(prior_state, d).map(Some)
+                match request.prior_state.read::<R::Model>() {
+                    Ok(prior) => Some(Some(prior)),
+                    Err(e) => {
+                        d.extend(e);
+                        None
+                    }
+                }
             };
             let (Some(prior), Some(config), Some(planned_view)) = (
                 prior,
-                typed::<PlanView<R::Model>>(config_view(block, config), d),
-                typed::<PlanView<R::Model>>(planned_value, d),
+                typed::<PlanView<R::Model>>(&config_view(block, config), d),
+                typed::<PlanView<R::Model>>(&planned_value, d),
             ) else {
                 return response;
             };
-            // The default plan as the typed view reads it (refinements of
+            // The default plan as the typed view writes it (refinements of
             // `Unknown<T>` fields dropped), to tell whether the hook changed it.
-            let baseline = planned_view.to_value();
+            let baseline = crate::msgpack::to_vec(&planned_view);
             let mut plan = ResourcePlan {
                 prior,
                 config,
@@ -207,9 +214,17 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             }
             // Keep the default plan's value (with any refinements Terraform
             // sent) unless the hook changed something.
-            let adjusted = plan.planned.to_value();
-            if adjusted != baseline {
-                response.planned_state = Some(DynamicValue::from(adjusted));
+            match crate::msgpack::to_vec(&plan.planned) {
+                Ok(adjusted) if baseline.as_ref().ok() != Some(&adjusted) => {
+                    response.planned_state =
+                        Some(DynamicValue::msgpack(adjusted, R::Model::tf_type()));
+                }
+                Ok(_) => {}
+                Err(err) => {
+                    let mut d = crate::diag::Diagnostic::from(err);
+                    d.summary = "Provider planned an invalid value".into();
+                    response.diagnostics.push(d);
+                }
             }
             response
         })
@@ -253,7 +268,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                         }
                     };
                     merge_write_only(block, &mut planned, &config);
-                    match typed::<R::Model>(planned, &mut response.diagnostics) {
+                    match typed::<R::Model>(&planned, &mut response.diagnostics) {
                         Some(model) => model,
                         None => return response,
                     }
@@ -296,10 +311,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 Err(d) => {
                     response.diagnostics.extend(d);
                     match ctx.partial {
-                        Some(mut partial) => {
-                            strip_write_only(block, &mut partial);
-                            DynamicValue::from(partial)
-                        }
+                        Some(partial) => partial_state(block, partial, &mut response.diagnostics),
                         // Nothing changed: the prior state stands (null on create).
                         None => request.prior_state,
                     }

@@ -4,7 +4,7 @@
 
 use super::{Model, PlanView};
 use crate::diag::Diagnostics;
-use crate::model::FromValue;
+use crate::model::TfDecode;
 use crate::schema::Block;
 use crate::server::plan::check_applied;
 use crate::server::raw::DynamicValue;
@@ -69,9 +69,14 @@ pub(super) fn merge_write_only(block: &Block, planned: &mut Value, config: &Valu
     walk(block, planned, Some(config), &mut visitor);
 }
 
-/// Decodes a value into a typed view, an error diagnostic on failure.
-pub(super) fn typed<T: FromValue>(value: Value, diagnostics: &mut Diagnostics) -> Option<T> {
-    match T::from_value(value) {
+/// Reads a value into a model or plan view (through its msgpack decode,
+/// the one decode a provider compiles per model), an error diagnostic on
+/// failure.
+pub(super) fn typed<T: for<'de> TfDecode<'de>>(
+    value: &Value,
+    diagnostics: &mut Diagnostics,
+) -> Option<T> {
+    match crate::msgpack::decode_value_as(value) {
         Ok(t) => Some(t),
         Err(err) => {
             diagnostics.push(err.into());
@@ -93,7 +98,8 @@ pub(super) fn validate_model<M: Model>(
     };
     let config = &config;
     let mut diagnostics = M::validate_value(config);
-    if let Some(view) = typed::<PlanView<M>>(config_view(block, config.clone()), &mut diagnostics) {
+    if let Some(view) = typed::<PlanView<M>>(&config_view(block, config.clone()), &mut diagnostics)
+    {
         diagnostics.extend(hook(&view));
     }
     diagnostics
@@ -106,11 +112,11 @@ pub(super) struct Planned<'a> {
     pub(super) refined: bool,
 }
 
-/// A model as the state to send: written straight to msgpack, unless it
-/// has write-only attributes to null (then through a [`Value`]). Checked
+/// A model as the state to send, written straight to msgpack. Checked
 /// against `planned` as [`check_applied`] does: no unknown may remain, and
 /// planned refinements must hold. The checks read the bytes; a [`Value`]
-/// is built only when an unknown remains or the plan held refinements.
+/// is built (from the bytes) only when the model has write-only attributes
+/// to null, an unknown remains, or the plan held refinements.
 pub(super) fn state_of<M: Model>(
     block: &Block,
     model: &M,
@@ -118,32 +124,52 @@ pub(super) fn state_of<M: Model>(
     diagnostics: &mut Diagnostics,
 ) -> DynamicValue {
     let refined = planned.as_ref().is_some_and(|p| p.refined);
-    if !M::HAS_WRITE_ONLY && !refined {
-        // Room for a state about the size of the plan, so the buffer is
-        // not grown and copied a dozen times on the way.
-        let capacity = planned
-            .as_ref()
-            .map_or(0, |p| p.value.as_msgpack().map_or(0, <[u8]>::len));
-        let mut enc = crate::msgpack::Encoder::with_capacity(capacity);
-        match model.encode(&mut enc) {
-            Ok(()) if !enc.wrote_unknown() => {
-                return DynamicValue::msgpack(enc.into_vec(), M::tf_type());
-            }
-            Ok(()) => {}
-            Err(err) => {
-                let mut d = crate::diag::Diagnostic::from(err);
-                d.summary = "Provider returned an invalid value".into();
-                diagnostics.push(d);
-                return DynamicValue::null(M::tf_type());
-            }
-        }
+    // Room for a state about the size of the plan, so the buffer is not
+    // grown and copied a dozen times on the way.
+    let capacity = planned
+        .as_ref()
+        .map_or(0, |p| p.value.as_msgpack().map_or(0, <[u8]>::len));
+    let mut enc = crate::msgpack::Encoder::with_capacity(capacity);
+    if let Err(err) = model.encode(&mut enc) {
+        let mut d = crate::diag::Diagnostic::from(err);
+        d.summary = "Provider returned an invalid value".into();
+        diagnostics.push(d);
+        return DynamicValue::null(M::tf_type());
     }
-    let mut state = model.to_value();
+    if !M::HAS_WRITE_ONLY && !refined && !enc.wrote_unknown() {
+        return DynamicValue::msgpack(enc.into_vec(), M::tf_type());
+    }
+    let ty = M::tf_type();
+    let mut state = match crate::msgpack::value_from_slice(&enc.into_vec(), &ty) {
+        Ok(state) => state,
+        Err(err) => {
+            diagnostics.push(err.into());
+            return DynamicValue::null(ty);
+        }
+    };
     strip_write_only(block, &mut state);
     let planned = match planned.map(|p| p.value.to_value()) {
         Some(Ok(v)) => v,
-        _ => Value::Null(state.ty()),
+        _ => Value::Null(ty),
     };
     check_applied(&planned, &state, diagnostics);
     DynamicValue::from(state)
+}
+
+/// The partial state of a failed apply, its write-only attributes nulled.
+pub(super) fn partial_state(
+    block: &Block,
+    partial: DynamicValue,
+    diagnostics: &mut Diagnostics,
+) -> DynamicValue {
+    match partial.into_value() {
+        Ok(mut state) => {
+            strip_write_only(block, &mut state);
+            DynamicValue::from(state)
+        }
+        Err(err) => {
+            diagnostics.push(err.into());
+            DynamicValue::null(block.implied_type())
+        }
+    }
 }
