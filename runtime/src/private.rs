@@ -37,6 +37,90 @@ pub use crate::validate;
 pub use crate::validate::Ctx;
 pub use crate::value::Value;
 
+/// An attribute's flags as the derive writes them: one small argument to
+/// [`attribute`] instead of a struct literal per attribute.
+#[derive(Debug, Clone, Copy)]
+pub struct AttrFlags {
+    pub required: bool,
+    pub optional: bool,
+    pub computed: bool,
+    pub sensitive: bool,
+    pub deprecated: bool,
+    pub write_only: bool,
+    pub markdown: bool,
+}
+
+fn string_kind(markdown: bool) -> StringKind {
+    if markdown {
+        StringKind::Markdown
+    } else {
+        StringKind::Plain
+    }
+}
+
+/// An attribute of a derived block. The derive calls this rather than
+/// writing the struct out, so a provider's `block()` functions stay small
+/// (they run once, at start-up, but are compiled for every model).
+#[inline(never)]
+pub fn attribute(
+    name: &'static str,
+    ty: AttributeType,
+    description: &'static str,
+    flags: AttrFlags,
+    plan: PlanPolicy,
+) -> Attribute {
+    Attribute {
+        name: String::from(name),
+        ty,
+        description: String::from(description),
+        description_kind: string_kind(flags.markdown),
+        required: flags.required,
+        optional: flags.optional,
+        computed: flags.computed,
+        sensitive: flags.sensitive,
+        deprecated: flags.deprecated,
+        write_only: flags.write_only,
+        plan,
+    }
+}
+
+/// A nested block of a derived block (see [`attribute`]).
+#[inline(never)]
+pub fn nested_block(
+    name: &'static str,
+    block: Block,
+    nesting: NestingMode,
+    min_items: u64,
+    max_items: u64,
+    plan: PlanPolicy,
+) -> NestedBlock {
+    NestedBlock {
+        type_name: String::from(name),
+        block,
+        nesting,
+        min_items,
+        max_items,
+        plan,
+    }
+}
+
+/// A derived block (see [`attribute`]).
+#[inline(never)]
+pub fn block(
+    attributes: Vec<Attribute>,
+    block_types: Vec<NestedBlock>,
+    description: &'static str,
+    markdown: bool,
+) -> Block {
+    Block {
+        attributes,
+        block_types,
+        description: String::from(description),
+        description_kind: string_kind(markdown),
+        deprecated: false,
+    }
+}
+
 #[cold]
 pub fn duplicate_attribute(name: &str) -> Error {
     Error::new(
@@ -138,35 +222,50 @@ pub fn number_value(text: &str) -> Value {
 /// Validates the objects of a block or nested attribute, however nested:
 /// list elements and map values get their step; set elements keep the
 /// set's path (Terraform cannot address them).
+#[inline]
 pub fn validate_nested<T: TfSchema + ?Sized>(
     value: &Value,
     path: &mut Vec<PathStep>,
     diags: &mut Diagnostics,
 ) {
+    each_nested(value, path, diags, T::validate);
+}
+
+/// The walk of [`validate_nested`], compiled once: `validate` runs on each
+/// object.
+fn each_nested(
+    value: &Value,
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+    validate: Validate,
+) {
     match value {
-        Value::Object(_) => T::validate(value, path, diags),
+        Value::Object(_) => validate(value, path, diags),
         Value::List(_, items) | Value::Tuple(items) => {
             for (i, item) in items.iter().enumerate() {
                 path.push(PathStep::Index(i as u64));
-                T::validate(item, path, diags);
+                validate(item, path, diags);
                 path.pop();
             }
         }
         Value::Set(_, items) => {
             for item in items {
-                T::validate(item, path, diags);
+                validate(item, path, diags);
             }
         }
         Value::Map(_, items) => {
             for (k, item) in items {
                 path.push(PathStep::Key(k.clone()));
-                T::validate(item, path, diags);
+                validate(item, path, diags);
                 path.pop();
             }
         }
         _ => {}
     }
 }
+
+/// A block's validation ([`TfSchema::validate`]).
+type Validate = fn(&Value, &mut Vec<PathStep>, &mut Diagnostics);
 
 /// Warns when a deprecated attribute is set.
 pub fn deprecated(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
@@ -538,19 +637,30 @@ impl<T> DynamicBlock<T> {
 /// Validates the elements of a map block: a map value, or for a map block
 /// with a `dynamic` attribute an object (see [`DynamicBlock`]), each
 /// element at its key.
+#[inline]
 pub fn validate_block_map<T: TfSchema + ?Sized>(
     value: &Value,
     path: &mut Vec<PathStep>,
     diags: &mut Diagnostics,
 ) {
+    each_block_map_element(value, path, diags, T::validate);
+}
+
+/// The walk of [`validate_block_map`], compiled once.
+fn each_block_map_element(
+    value: &Value,
+    path: &mut Vec<PathStep>,
+    diags: &mut Diagnostics,
+    validate: Validate,
+) {
     match value {
         Value::Map(_, items) | Value::Object(items) => {
             for (k, item) in items {
                 path.push(PathStep::Key(k.clone()));
-                T::validate(item, path, diags);
+                validate(item, path, diags);
                 path.pop();
             }
         }
-        _ => validate_nested::<T>(value, path, diags),
+        _ => each_nested(value, path, diags, validate),
     }
 }

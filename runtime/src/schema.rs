@@ -90,6 +90,17 @@ pub struct PlanPolicy {
     pub semantic_equal: Option<SemanticEqual>,
 }
 
+impl PlanPolicy {
+    /// No policy: the planner's defaults.
+    pub const NONE: PlanPolicy = PlanPolicy {
+        requires_replace: false,
+        requires_replace_if: None,
+        use_state_for_unknown: false,
+        default: None,
+        semantic_equal: None,
+    };
+}
+
 /// `semantic_equal`: whether two known, non-null values of an attribute
 /// mean the same (e.g. two spellings of one JSON document or timestamp).
 /// It answers `false` when either value is null, unknown or does not

@@ -161,8 +161,7 @@ pub(crate) fn typed_members<T: TfEncode>(items: &[T]) -> Vec<usize> {
 /// element's [`Value`] for a hash collision. Not generic, so one sort is
 /// compiled for every element type.
 fn members_by_key(keys: &[(OwnedKey, bool)], value: &dyn Fn(usize) -> Value) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..keys.len()).collect();
-    order.sort_by(|&a, &b| keys[a].0.cmp(&keys[b].0));
+    let order = sorted_order(keys);
     let mut kept = Vec::with_capacity(order.len());
     let mut start = 0;
     while start < order.len() {
@@ -189,6 +188,15 @@ fn members_by_key(keys: &[(OwnedKey, bool)], value: &dyn Fn(usize) -> Value) -> 
         start = end;
     }
     kept
+}
+
+/// Indices of `keys` sorted by key, stably (equal keys keep their order,
+/// as go-cty's `sort.SliceStable`). Not generic: one sort is compiled for
+/// every element type.
+pub(crate) fn sorted_order(keys: &[(OwnedKey, bool)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by(|&a, &b| keys[a].0.cmp(&keys[b].0));
+    order
 }
 
 /// A set element as a [`Value`], to tell it apart from the others of a

@@ -21,7 +21,7 @@ pub fn expand(model: &Model) -> TokenStream {
         let name = &field.name;
         let ty = &field.ty;
         let description = &field.description;
-        let kind = string_kind(&p, field.markdown);
+        let markdown = field.markdown;
         let sensitive = field.sensitive;
         let deprecated = field.deprecated;
         let write_only = field.write_only;
@@ -33,19 +33,21 @@ pub fn expand(model: &Model) -> TokenStream {
                 computed,
             } = *flags;
             quote! {
-                #p::Attribute {
-                    name: #p::String::from(#name),
-                    ty: #attr_ty,
-                    description: #p::String::from(#description),
-                    description_kind: #kind,
-                    required: #required,
-                    optional: #optional,
-                    computed: #computed,
-                    sensitive: #sensitive,
-                    deprecated: #deprecated,
-                    write_only: #write_only,
-                    plan: #plan,
-                }
+                #p::attribute(
+                    #name,
+                    #attr_ty,
+                    #description,
+                    #p::AttrFlags {
+                        required: #required,
+                        optional: #optional,
+                        computed: #computed,
+                        sensitive: #sensitive,
+                        deprecated: #deprecated,
+                        write_only: #write_only,
+                        markdown: #markdown,
+                    },
+                    #plan,
+                )
             }
         };
         match &field.kind {
@@ -99,14 +101,7 @@ pub fn expand(model: &Model) -> TokenStream {
                 };
                 let block = quote_spanned! {elem.span()=> <#elem as #p::TfSchema>::block() };
                 block_types.push(quote! {
-                    #p::NestedBlock {
-                        type_name: #p::String::from(#name),
-                        block: #block,
-                        nesting: #nesting,
-                        min_items: #min_items,
-                        max_items: #max_items,
-                        plan: #plan,
-                    }
+                    #p::nested_block(#name, #block, #nesting, #min_items, #max_items, #plan)
                 });
             }
         }
@@ -114,7 +109,7 @@ pub fn expand(model: &Model) -> TokenStream {
     let validate = validate_body(model, &p);
     let (has_write_only, checks) = nesting_checks(model, &p);
     let description = &model.description;
-    let kind = string_kind(&p, model.markdown);
+    let markdown = model.markdown;
     quote! {
         #[automatically_derived]
         const _: () = {
@@ -125,13 +120,12 @@ pub fn expand(model: &Model) -> TokenStream {
                 const HAS_WRITE_ONLY: ::core::primitive::bool = #has_write_only;
 
                 fn block() -> #p::Block {
-                    #p::Block {
-                        attributes: #p::vec![#(#attributes),*],
-                        block_types: #p::vec![#(#block_types),*],
-                        description: #p::String::from(#description),
-                        description_kind: #kind,
-                        deprecated: false,
-                    }
+                    #p::block(
+                        #p::vec![#(#attributes),*],
+                        #p::vec![#(#block_types),*],
+                        #description,
+                        #markdown,
+                    )
                 }
 
                 fn validate(
@@ -143,14 +137,6 @@ pub fn expand(model: &Model) -> TokenStream {
                 }
             }
         };
-    }
-}
-
-fn string_kind(p: &TokenStream, markdown: bool) -> TokenStream {
-    if markdown {
-        quote!(#p::StringKind::Markdown)
-    } else {
-        quote!(#p::StringKind::Plain)
     }
 }
 
@@ -366,6 +352,14 @@ fn plan_policy(field: &crate::valid::FieldModel, p: &TokenStream) -> TokenStream
         }
         None => quote!(#p::None),
     };
+    if !requires_replace
+        && !use_state
+        && plan.requires_replace_if.is_none()
+        && plan.default.is_none()
+        && plan.semantic_equal.is_none()
+    {
+        return quote!(#p::PlanPolicy::NONE);
+    }
     quote! {
         #p::PlanPolicy {
             requires_replace: #requires_replace,

@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::model::{cow_nfc, KeyText, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
 use crate::number::Number;
 use crate::refinement::RefineKind;
-use crate::set::{element_key, OwnedKey};
+use crate::set::{element_key, sorted_order, OwnedKey};
 use crate::text::{is_nfc, nfc};
 use crate::types::Type;
 use crate::value::Value;
@@ -373,10 +373,10 @@ pub(crate) fn encode_set<'a, S: Sink, T: TfEncode + 'a>(
     ty: &dyn Fn() -> Type,
     items: impl Iterator<Item = &'a T>,
 ) -> Result<()> {
-    let mut keyed: Vec<(OwnedKey, &T)> = items.map(|v| (element_key(v).0, v)).collect();
-    // Stable: equal keys keep their order, as go-cty's sort.SliceStable.
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    encode_seq(sink, SeqKind::Set, ty, keyed.iter().map(|(_, v)| *v))
+    let items: Vec<&T> = items.collect();
+    let keys: Vec<(OwnedKey, bool)> = items.iter().map(|v| element_key(*v)).collect();
+    let order = sorted_order(&keys);
+    encode_seq(sink, SeqKind::Set, ty, order.iter().map(|&i| items[i]))
 }
 
 impl<T: TfType> TfType for BTreeSet<T> {
@@ -534,12 +534,22 @@ fn ordered_entries<'a, K: KeyStr + 'a, V: 'a>(
     entries: impl Iterator<Item = (&'a K, &'a V)>,
     sorted: bool,
 ) -> Vec<(Cow<'a, str>, &'a V)> {
-    let mut entries: Vec<(Cow<'a, str>, &V)> =
-        entries.map(|(k, v)| (nfc(k.key_str()), v)).collect();
-    if !sorted || entries.iter().any(|(k, _)| matches!(k, Cow::Owned(_))) {
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let (keys, values): (Vec<Cow<'a, str>>, Vec<&'a V>) =
+        entries.map(|(k, v)| (nfc(k.key_str()), v)).unzip();
+    key_order(keys, sorted)
+        .into_iter()
+        .map(|(key, i)| (key, values[i]))
+        .collect()
+}
+
+/// Map keys with their positions, in go-cty's order (bytewise). Not
+/// generic, so one sort is compiled for every map type.
+fn key_order(keys: Vec<Cow<'_, str>>, sorted: bool) -> Vec<(Cow<'_, str>, usize)> {
+    let mut keys: Vec<(Cow<'_, str>, usize)> = keys.into_iter().zip(0..).collect();
+    if !sorted || keys.iter().any(|(k, _)| matches!(k, Cow::Owned(_))) {
+        keys.sort_by(|a, b| a.0.cmp(&b.0));
     }
-    entries
+    keys
 }
 
 /// Writes a map; shared by the map types. `sorted`: the entries come in

@@ -231,6 +231,8 @@ pub(crate) const NIL: &[u8] = &[0xc0];
 ///
 /// # Errors
 /// The type cannot be null.
+#[cold]
+#[inline(never)]
 pub(crate) fn read_null<'de, F>(read: impl FnOnce(&mut Decoder<'de>) -> Result<F>) -> Result<F> {
     read(&mut Decoder::new(NIL))
 }
