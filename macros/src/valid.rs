@@ -122,6 +122,16 @@ pub enum Kind {
     },
 }
 
+impl Kind {
+    /// A computed attribute or nested attribute (blocks cannot be).
+    pub fn is_computed(&self) -> bool {
+        match self {
+            Kind::Attribute(flags) | Kind::Nested { flags, .. } => flags.computed,
+            Kind::Block { .. } => false,
+        }
+    }
+}
+
 fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
     Error::custom(msg).with_span(&span)
 }

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::error::PathStep;
 use crate::text::Quoting;
 use crate::types::{ObjectType, Type};
 use crate::value::Value;
@@ -127,15 +128,50 @@ impl std::fmt::Debug for SemanticEqual {
     }
 }
 
-/// `requires_replace_if = path`: decides from the prior state's value and
-/// the planned value whether the change needs a new resource.
+/// `requires_replace_if = path`: decides whether a planned change of the
+/// attribute or block needs a new resource.
+///
+/// The planner calls it only on an update (never on create or destroy),
+/// only where the planned value differs from the prior state's (go-cty's
+/// equality; an unknown planned value counts as a change), and after the
+/// resource's plan hook, on the final plan. Inside a set the attribute
+/// cannot be addressed: the path stops at the set, and `config` is the
+/// set element's own value.
+///
+/// ```
+/// use tfschema::schema::ReplaceIfRequest;
+/// use tfschema::Value;
+///
+/// /// A disk can grow in place; shrinking it needs a new one.
+/// fn shrinking(change: &ReplaceIfRequest<'_>) -> bool {
+///     match (change.prior, change.planned) {
+///         (Value::Number(prior), Value::Number(planned)) => planned < prior,
+///         _ => false,
+///     }
+/// }
+/// # let _ = shrinking;
+/// ```
 #[derive(Clone, Copy)]
-pub struct ReplaceIf(pub fn(prior: &Value, planned: &Value) -> bool);
+pub struct ReplaceIf(pub fn(change: &ReplaceIfRequest<'_>) -> bool);
+
+/// The change a [`ReplaceIf`] function decides on: the attribute's (or
+/// block's) values and where it is.
+#[derive(Debug, Clone, Copy)]
+pub struct ReplaceIfRequest<'a> {
+    /// The value in the prior state.
+    pub prior: &'a Value,
+    /// The value in the configuration (null where it is not set).
+    pub config: &'a Value,
+    /// The planned value (may be unknown).
+    pub planned: &'a Value,
+    /// Where the attribute or block is in the resource.
+    pub path: &'a [PathStep],
+}
 
 impl ReplaceIf {
-    /// Whether changing `prior` to `planned` needs a new resource.
-    pub fn requires_replace(&self, prior: &Value, planned: &Value) -> bool {
-        (self.0)(prior, planned)
+    /// Whether the change needs a new resource.
+    pub fn requires_replace(&self, change: &ReplaceIfRequest<'_>) -> bool {
+        (self.0)(change)
     }
 }
 

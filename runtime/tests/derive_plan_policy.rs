@@ -3,12 +3,12 @@
 //! where the plugin server's planner reads them; they are not part of the
 //! wire schema.
 
-use tfschema::schema::{AttributeType, Block, PlanPolicy};
+use tfschema::schema::{AttributeType, Block, PlanPolicy, ReplaceIfRequest};
 use tfschema::{Number, TfSchema, TfValue, Unknown, Value};
 
 /// A replacement is needed when the size shrinks.
-fn shrinking(prior: &Value, planned: &Value) -> bool {
-    match (prior, planned) {
+fn shrinking(change: &ReplaceIfRequest<'_>) -> bool {
+    match (change.prior, change.planned) {
         (Value::Number(a), Value::Number(b)) => b < a,
         _ => false,
     }
@@ -65,8 +65,17 @@ fn policies_are_in_the_schema() {
     let replace_if = attr_policy(&block, "size_gb")
         .requires_replace_if
         .expect("replace_if");
-    assert!(replace_if.requires_replace(&Value::from(100), &Value::from(50)));
-    assert!(!replace_if.requires_replace(&Value::from(100), &Value::from(200)));
+    let change = |prior: i64, planned: i64| {
+        let (prior, planned) = (Value::from(prior), Value::from(planned));
+        replace_if.requires_replace(&ReplaceIfRequest {
+            prior: &prior,
+            config: &planned,
+            planned: &planned,
+            path: &[],
+        })
+    };
+    assert!(change(100, 50));
+    assert!(!change(100, 200));
     assert_eq!(
         attr_policy(&block, "volume_type").default,
         Some(Value::from("gp3"))

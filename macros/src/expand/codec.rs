@@ -28,11 +28,17 @@ pub fn expand(model: &Model) -> TokenStream {
             quote!(#ty)
         })
         .collect();
+    // A computed attribute's plan type can also be null: the plan view is
+    // the configuration's view too, where Terraform leaves it null.
     let plan_types: Vec<TokenStream> = model
         .fields
         .iter()
         .map(|f| match &f.with {
-            Some(with) => wrapped_type(&p, &plan_wrappers(&with.wrappers), &with.custom),
+            Some(with) => wrapped_type(&p, &plan_wrappers(f, &with.wrappers), &with.custom),
+            None if f.kind.is_computed() => {
+                let ty = &f.ty;
+                quote_spanned!(ty.span()=> <#ty as #p::TfPlan>::PlanOrNull)
+            }
             None => {
                 let ty = &f.ty;
                 quote_spanned!(ty.span()=> <#ty as #p::TfPlan>::Plan)
@@ -64,7 +70,7 @@ pub fn expand(model: &Model) -> TokenStream {
         .iter()
         .zip(&markers)
         .map(|(f, m)| {
-            let wrappers = plan_wrappers(&f.with.as_ref()?.wrappers);
+            let wrappers = plan_wrappers(f, &f.with.as_ref()?.wrappers);
             Some(shape_type(&p, &wrappers, m.as_ref()?))
         })
         .collect();
@@ -95,7 +101,7 @@ pub fn expand(model: &Model) -> TokenStream {
             }
             let needs = needs
                 .as_ref()
-                .map(|t| quote_spanned!(ty.span()=> for<'__x> <#ty as #p::TfPlan>::Plan: #t,));
+                .map(|t| quote_spanned!(ty.span()=> for<'__x> #plan_ty: #t,));
             quote_spanned!(ty.span()=> for<'__x> #ty: #p::TfPlan, #needs)
         });
         quote!(where #(#bounds)*)
@@ -205,6 +211,8 @@ pub fn expand(model: &Model) -> TokenStream {
             impl #impl_generics #p::TfPlan for #own_type #plan_only {
                 type PlanInner = #plan_type;
                 type Plan = #p::Unknown<#plan_type>;
+                type NullableInner = #p::Option<#plan_type>;
+                type PlanOrNull = #p::Unknown<#p::Option<#plan_type>>;
             }
         };
     }
@@ -464,14 +472,19 @@ fn debug_fields(model: &Model, own: bool) -> Vec<TokenStream> {
 }
 
 /// The wrappers of a `with` field's plan view: unknown at the top, like
-/// every plan-view attribute (`Refined` stays refined).
-fn plan_wrappers(wrappers: &[Wrapper]) -> Vec<Wrapper> {
-    match wrappers.first() {
+/// every plan-view attribute (`Refined` stays refined); a computed one may
+/// also be null (an `Option` under the top).
+fn plan_wrappers(field: &crate::valid::FieldModel, wrappers: &[Wrapper]) -> Vec<Wrapper> {
+    let mut plan: Vec<Wrapper> = match wrappers.first() {
         Some(Wrapper::Unknown | Wrapper::Refined) => wrappers.to_vec(),
         _ => std::iter::once(Wrapper::Unknown)
             .chain(wrappers.iter().copied())
             .collect(),
+    };
+    if field.kind.is_computed() && !plan.contains(&Wrapper::Option) {
+        plan.insert(1, Wrapper::Option);
     }
+    plan
 }
 
 /// `custom` inside `wrappers`, spelled through `__private`.

@@ -66,6 +66,8 @@ fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
                     // the type is, so plan views that hold it stay quiet.
                     type PlanInner = #p::Value;
                     type Plan = #p::Value;
+                    type NullableInner = #p::Value;
+                    type PlanOrNull = #p::Value;
                 }
             }
         }

@@ -15,7 +15,8 @@
 //!   a configuration that sets one is refused when Terraform cannot handle
 //!   write-only attributes;
 //! - `requires_replace` and `requires_replace_if` attributes and blocks that
-//!   change are reported as replacement paths.
+//!   change are reported as replacement paths ([`requires_replace`] finds
+//!   them again in a plan a resource's hook changed).
 //!
 //! [`check_applied`] compares an apply's result with the plan: no unknown may
 //! remain, and every refinement promised in the plan (not null, a string
@@ -30,7 +31,7 @@ mod propose;
 use super::walk::{walk, At, Counterpart, Flow, Node, Path, Visitor};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
-use crate::schema::{Block, PlanPolicy};
+use crate::schema::{Block, PlanPolicy, ReplaceIfRequest};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -218,7 +219,11 @@ impl Visitor<(Option<&Value>, Config<'_>)> for Planner {
             Node::Attribute(a) => &a.plan,
             Node::Block(nb) => &nb.plan,
         };
-        self.replacement(policy, at.other.0, planned, at.path);
+        if !self.create && replaces(policy, at.other, planned, at.path) {
+            // Terraform cannot address set elements: the path stops at the
+            // set (once, however many of its elements changed).
+            push_path(&mut self.requires_replace, at.path.to_vec());
+        }
     }
 }
 
@@ -245,31 +250,99 @@ impl Planner {
             _ => Value::unknown(ty.clone()),
         }
     }
+}
 
-    /// Reports `path` for replacement when the policy says its change
-    /// forces one. Nothing is replaced on create.
-    fn replacement(
-        &mut self,
-        policy: &PlanPolicy,
-        prior: Option<&Value>,
-        planned: &Value,
-        path: Path<'_>,
-    ) {
-        if self.create {
-            return;
+/// Whether the change of a value from its prior state (`other.0`) to
+/// `planned` forces replacement under `policy`: `requires_replace`, or
+/// `requires_replace_if` saying so. Only a value that changed can.
+fn replaces(
+    policy: &PlanPolicy,
+    (prior, config): (Option<&Value>, Config<'_>),
+    planned: &Value,
+    path: Path<'_>,
+) -> bool {
+    let Some(prior) = prior else { return false };
+    if !policy.requires_replace && policy.requires_replace_if.is_none() {
+        return false;
+    }
+    if same(prior, planned) {
+        return false;
+    }
+    if policy.requires_replace {
+        return true;
+    }
+    let Some(replace_if) = &policy.requires_replace_if else {
+        return false;
+    };
+    let null;
+    let config = match config {
+        Config::Value(Some(v)) => v,
+        Config::Value(None) => {
+            null = Value::Null(planned.ty());
+            &null
         }
-        let Some(prior) = prior else { return };
-        if same(prior, planned) {
-            return;
+        Config::Proposed => planned,
+    };
+    let path = path.to_vec();
+    replace_if.requires_replace(&ReplaceIfRequest {
+        prior,
+        config,
+        planned,
+        path: &path,
+    })
+}
+
+/// The paths whose planned change forces replacement, as [`plan`] reports
+/// them, judged on `planned` as it is: used when a resource's plan hook
+/// changed the default plan, so that replacement follows the final plan
+/// (as terraform-plugin-framework decides it after plan modification).
+/// Nothing is replaced on create or destroy.
+pub fn requires_replace(
+    block: &Block,
+    prior: &Value,
+    planned: &Value,
+    config: &Value,
+) -> Vec<Vec<PathStep>> {
+    if prior.is_null() || planned.is_null() {
+        return Vec::new();
+    }
+    let mut pass = Replacements(Vec::new());
+    let mut planned = planned.clone();
+    walk(
+        block,
+        &mut planned,
+        (Some(prior), Config::Value(Some(config))),
+        &mut pass,
+    );
+    pass.0
+}
+
+/// [`requires_replace`]'s pass: the paths found so far.
+struct Replacements(Vec<Vec<PathStep>>);
+
+impl Visitor<(Option<&Value>, Config<'_>)> for Replacements {
+    fn enter(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, _: &mut Value) -> Flow {
+        match at.node {
+            Node::Attribute(a) if a.write_only => Flow::Skip,
+            _ => Flow::Descend,
         }
-        let replace = policy.requires_replace
-            || policy
-                .requires_replace_if
-                .as_ref()
-                .is_some_and(|f| f.requires_replace(prior, planned));
-        if replace {
-            // Terraform cannot address set elements: the path stops at the set.
-            self.requires_replace.push(path.to_vec());
+    }
+
+    fn leave(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, planned: &Value) {
+        let policy = match at.node {
+            Node::Attribute(a) if a.write_only => return,
+            Node::Attribute(a) => &a.plan,
+            Node::Block(nb) => &nb.plan,
+        };
+        if replaces(policy, at.other, planned, at.path) {
+            push_path(&mut self.0, at.path.to_vec());
         }
+    }
+}
+
+/// Adds `path` unless it is there already.
+pub(crate) fn push_path(paths: &mut Vec<Vec<PathStep>>, path: Vec<PathStep>) {
+    if !paths.contains(&path) {
+        paths.push(path);
     }
 }

@@ -1,6 +1,6 @@
 //! A [`DataSource`] behind dynamic values.
 
-use super::views::{config_view, state_of, typed, validate_model};
+use super::views::{state_of, typed, unset_computed_unknown, validate_model};
 use super::{BoxFuture, Ctx, DataSource};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
@@ -30,7 +30,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<D::Model>(&self.block, config, |view| self.data_source.validate(view))
+        validate_model::<D::Model>(config, |view| self.data_source.validate(view))
     }
 
     fn read<'a>(
@@ -41,7 +41,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
         Box::pin(async move {
             let mut response = raw::ReadDataSourceResponse::default();
             let config = match config.read_value() {
-                Ok(config) => config_view(&self.block, config),
+                Ok(config) => unset_computed_unknown(&self.block, config),
                 Err(d) => {
                     response.diagnostics.extend(d);
                     return response;

@@ -77,7 +77,6 @@ use crate::model::{TfDecode, TfEncode, TfPlan, TfSchema};
 pub use ctx::Ctx;
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
-pub use views::config_view;
 
 /// A derived model struct the typed layer can use: schema, codecs and a
 /// plan view that converts both ways.

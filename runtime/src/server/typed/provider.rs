@@ -8,11 +8,10 @@ use std::sync::{Arc, RwLock};
 
 use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
-use super::views::{config_view, typed, validate_model};
+use super::views::validate_model;
 use super::{Ctx, DataSource, PlanView, Provider, Resource};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
-use crate::schema::Block;
 use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
 
 /// A [`Provider`] with its resources and data sources: a [`RawProvider`]
@@ -22,8 +21,6 @@ pub struct TypedProvider<P: Provider> {
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
-    /// The provider configuration's block, built once.
-    config_block: Block,
 }
 
 impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
@@ -46,7 +43,6 @@ impl<P: Provider> TypedProvider<P> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             client: RwLock::new(None),
-            config_block: P::Config::block(),
         }
     }
 
@@ -117,9 +113,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         request: raw::ValidateProviderConfigRequest,
         _stop: StopSignal,
     ) -> Diagnostics {
-        validate_model::<P::Config>(&self.config_block, &request.config, |view| {
-            self.provider.validate(view)
-        })
+        validate_model::<P::Config>(&request.config, |view| self.provider.validate(view))
     }
 
     async fn configure_provider(
@@ -128,12 +122,9 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> Diagnostics {
         let mut diagnostics = Diagnostics::new();
-        let config = match request.config.read_value() {
-            Ok(config) => config_view(&self.config_block, config),
+        let config = match request.config.read::<PlanView<P::Config>>() {
+            Ok(config) => config,
             Err(d) => return d,
-        };
-        let Some(config) = typed::<PlanView<P::Config>>(&config, &mut diagnostics) else {
-            return diagnostics;
         };
         match self.provider.configure(config, &mut diagnostics).await {
             Ok(client) => {

@@ -3,7 +3,7 @@
 //! it answers with.
 
 use super::views::{
-    config_view, merge_write_only, partial_state, state_of, strip_write_only, typed,
+    merge_write_only, partial_state, read_or_note, state_of, strip_write_only, typed,
     validate_model, Planned,
 };
 use super::{BoxFuture, Ctx, PlanView, Resource, ResourcePlan, StateUpgrade};
@@ -11,7 +11,7 @@ use crate::diag::Diagnostics;
 use crate::json::JsonOptions;
 use crate::model::{TfSchema, TfType};
 use crate::schema::{Block, Schema};
-use crate::server::plan::{plan, PlanOptions};
+use crate::server::plan::{plan, push_path, requires_replace, PlanOptions};
 use crate::server::raw::{self, DynamicValue};
 
 /// A resource behind dynamic values.
@@ -67,7 +67,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<R::Model>(&self.block, config, |view| self.resource.validate(view))
+        validate_model::<R::Model>(config, |view| self.resource.validate(view))
     }
 
     fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics> {
@@ -172,34 +172,30 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             }
-            response.planned_state = Some(DynamicValue::from(planned_value.clone()));
             let d = &mut response.diagnostics;
             let prior = if prior_state.is_null() {
                 Some(None)
             } else {
-                match request.prior_state.read::<R::Model>() {
-                    Ok(prior) => Some(Some(prior)),
-                    Err(e) => {
-                        d.extend(e);
-                        None
-                    }
-                }
+                read_or_note(&request.prior_state, d).map(Some)
             };
-            let (Some(prior), Some(config), Some(planned_view)) = (
+            let (Some(prior), Some(config_view), Some(planned_view)) = (
                 prior,
-                typed::<PlanView<R::Model>>(&config_view(block, config), d),
+                read_or_note::<PlanView<R::Model>>(&request.config, d),
                 typed::<PlanView<R::Model>>(&planned_value, d),
             ) else {
+                response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             };
             // The default plan as the typed view writes it (refinements of
             // `Unknown<T>` fields dropped), to tell whether the hook changed it.
             let baseline = crate::msgpack::to_vec(&planned_view);
+            let default_replace = std::mem::take(&mut response.requires_replace);
             let mut plan = ResourcePlan {
                 prior,
-                config,
+                config: config_view,
                 planned: planned_view,
-                requires_replace: std::mem::take(&mut response.requires_replace),
+                requires_replace: default_replace.clone(),
+                raw_config: config,
             };
             ctx.private = std::mem::take(&mut response.planned_private);
             let result = self.resource.modify_plan(&mut ctx, &mut plan).await;
@@ -207,25 +203,44 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
             response.planned_private = ctx.private;
-            response.requires_replace = plan.requires_replace;
             if let Err(d) = result {
                 response.diagnostics.extend(d);
+                response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             }
+            // Replacements the hook asked for, beyond the default plan's.
+            let requested: Vec<_> = (plan.requires_replace.into_iter())
+                .filter(|p| !default_replace.contains(p))
+                .collect();
             // Keep the default plan's value (with any refinements Terraform
-            // sent) unless the hook changed something.
-            match crate::msgpack::to_vec(&plan.planned) {
+            // sent) unless the hook changed something; then replacement is
+            // decided again, on the final plan.
+            let (planned_state, mut replace) = match crate::msgpack::to_vec(&plan.planned) {
                 Ok(adjusted) if baseline.as_ref().ok() != Some(&adjusted) => {
-                    response.planned_state =
-                        Some(DynamicValue::msgpack(adjusted, R::Model::tf_type()));
+                    match crate::msgpack::value_from_slice(&adjusted, &R::Model::tf_type()) {
+                        Ok(mut adjusted) => {
+                            strip_write_only(block, &mut adjusted);
+                            let replace =
+                                requires_replace(block, &prior_state, &adjusted, &plan.raw_config);
+                            (adjusted, replace)
+                        }
+                        Err(err) => {
+                            response.diagnostics.push(invalid_plan(err));
+                            (planned_value, default_replace)
+                        }
+                    }
                 }
-                Ok(_) => {}
+                Ok(_) => (planned_value, default_replace),
                 Err(err) => {
-                    let mut d = crate::diag::Diagnostic::from(err);
-                    d.summary = "Provider planned an invalid value".into();
-                    response.diagnostics.push(d);
+                    response.diagnostics.push(invalid_plan(err));
+                    (planned_value, default_replace)
                 }
+            };
+            for path in requested {
+                push_path(&mut replace, path);
             }
+            response.requires_replace = replace;
+            response.planned_state = Some(DynamicValue::from(planned_state));
             response
         })
     }
@@ -348,4 +363,11 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             response
         })
     }
+}
+
+/// A plan view the hook left with no wire form (a NaN).
+fn invalid_plan(err: crate::error::Error) -> crate::diag::Diagnostic {
+    let mut d = crate::diag::Diagnostic::from(err);
+    d.summary = "Provider planned an invalid value".into();
+    d
 }

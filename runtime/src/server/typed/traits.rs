@@ -9,6 +9,7 @@ use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::json::read::Reader;
 use crate::model::{TfDecode, TfSchema};
+use crate::value::Value;
 
 /// A provider: its configuration model and the client it builds from it.
 pub trait Provider: Send + Sync + 'static {
@@ -60,15 +61,68 @@ impl StateUpgrade<'_> {
 
 /// The plan of one resource instance, as [`Resource::modify_plan`] sees it
 /// after default planning.
+///
+/// Three views of the resource, which tell apart what Terraform tells
+/// apart:
+///
+/// | field | holds | an unset optional+computed attribute reads |
+/// |---|---|---|
+/// | [`prior`](Self::prior) | the state before the change (`None` on create) | its stored value |
+/// | [`config`](Self::config) | the configuration as written | null (`Unknown::Known(None)`) |
+/// | [`planned`](Self::planned) | the default plan, for the hook to adjust | unknown, its default, or the prior value (`use_state_for_unknown`) |
+///
+/// In the configuration an attribute is unknown only where the
+/// configuration really holds an unknown (it refers to a value not known
+/// until apply). The views are plan views ([`PlanView`]): every attribute
+/// may be unknown, and a computed attribute may be null
+/// (`Unknown<Option<T>>`, whatever the model's own field type).
+///
+/// ```
+/// # use tfschema::{TfSchema, TfValue, Unknown};
+/// # use tfschema::diag::Diagnostics;
+/// # use tfschema::server::typed::{Ctx, ResourcePlan};
+/// #[derive(TfSchema, TfValue)]
+/// struct Password {
+///     length: i64,
+///     /// Digits in the password; `true` unless configured.
+///     #[tf(optional, computed)]
+///     numeric: Unknown<Option<bool>>,
+///     #[tf(computed)]
+///     result: Unknown<String>,
+/// }
+///
+/// fn plan_numeric(plan: &mut ResourcePlan<Password>) {
+///     // `config` says whether the attribute was set: null when it was not.
+///     if plan.config.numeric == Unknown::Known(None) {
+///         plan.planned.numeric = Unknown::Known(Some(true));
+///     }
+///     // The prior state is a model: no unknowns there.
+///     let was = plan.prior.as_ref().and_then(|p| p.numeric.known().copied().flatten());
+///     // Replacement follows the final plan: a `requires_replace` attribute
+///     // the hook changes still replaces the resource.
+///     let _ = was;
+/// }
+/// # let _ = plan_numeric;
+/// ```
 pub struct ResourcePlan<M: Model> {
     /// The prior state; `None` on create.
     pub prior: Option<M>,
-    /// The configuration (plan view: may hold unknowns).
+    /// The configuration, as written: null where it sets nothing, unknown
+    /// only where it holds an unknown.
     pub config: PlanView<M>,
-    /// The planned new state; change it to adjust the plan.
+    /// The planned new state; change it to adjust the plan. Computed
+    /// attributes the configuration leaves unset are unknown here, unless
+    /// a default or `use_state_for_unknown` decided them.
     pub planned: PlanView<M>,
-    /// Attribute paths whose change forces replacement.
+    /// Attribute paths whose change forces replacement in the default
+    /// plan. Replacement is decided again on the final plan after the
+    /// hook, so changing [`planned`](Self::planned) is enough; add a path
+    /// ([`require_replace`](Self::require_replace)) to force replacement
+    /// besides.
     pub requires_replace: Vec<Vec<PathStep>>,
+    /// The configuration as a dynamic [`Value`]: an escape hatch for what
+    /// the typed view cannot say.
+    pub raw_config: Value,
 }
 
 impl<M: Model> std::fmt::Debug for ResourcePlan<M> {

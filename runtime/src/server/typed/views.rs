@@ -1,6 +1,7 @@
-//! Values between the protocol and the typed views: the configuration as
-//! the views read it ([`config_view`]), decoding into a view, write-only
-//! attributes in and out, and the state a model becomes.
+//! Values between the protocol and the typed views: what a data source's
+//! model reads for attributes it computes ([`unset_computed_unknown`]),
+//! decoding into a view, write-only attributes in and out, and the state a
+//! model becomes.
 
 use super::{Model, PlanView};
 use crate::diag::Diagnostics;
@@ -11,11 +12,12 @@ use crate::server::raw::DynamicValue;
 use crate::server::walk::{walk, At, Flow, Node, Visitor};
 use crate::value::Value;
 
-/// A configuration as the typed views read it: a computed attribute the
-/// configuration leaves unset is decided by the provider, so it reads as
-/// unknown rather than null (its field is `Unknown<T>`, not `Option<T>`).
-/// Applies in nested blocks and nested attributes too.
-pub fn config_view(block: &Block, mut config: Value) -> Value {
+/// A data source's configuration as its model reads it: a computed
+/// attribute the configuration leaves unset is the data source's to fill,
+/// so it reads as unknown rather than null (its field is `Unknown<T>`).
+/// Applies in nested blocks and nested attributes too. (The plan view
+/// reads the configuration as it is: null where nothing is set.)
+pub(super) fn unset_computed_unknown(block: &Block, mut config: Value) -> Value {
     walk(block, &mut config, (), &mut UnsetComputedUnknown);
     config
 }
@@ -85,22 +87,34 @@ pub(super) fn typed<T: for<'de> TfDecode<'de>>(
     }
 }
 
+/// Reads a request value into a model or view, noting a failure in
+/// `diagnostics`.
+pub(super) fn read_or_note<T: for<'de> TfDecode<'de>>(
+    value: &DynamicValue,
+    diagnostics: &mut Diagnostics,
+) -> Option<T> {
+    match value.read() {
+        Ok(t) => Some(t),
+        Err(d) => {
+            diagnostics.extend(d);
+            None
+        }
+    }
+}
+
 /// Derived validators plus the type's own hook, on a configuration that may
 /// hold unknowns.
 pub(super) fn validate_model<M: Model>(
-    block: &Block,
     config: &DynamicValue,
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
-    let config = match config.read_value() {
-        Ok(config) => config,
+    let mut diagnostics = match config.read_value() {
+        Ok(value) => M::validate_value(&value),
         Err(d) => return d,
     };
-    let config = &config;
-    let mut diagnostics = M::validate_value(config);
-    if let Some(view) = typed::<PlanView<M>>(&config_view(block, config.clone()), &mut diagnostics)
-    {
-        diagnostics.extend(hook(&view));
+    match config.read::<PlanView<M>>() {
+        Ok(view) => diagnostics.extend(hook(&view)),
+        Err(d) => diagnostics.extend(d),
     }
     diagnostics
 }
