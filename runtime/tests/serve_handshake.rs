@@ -977,6 +977,149 @@ async fn protocol_5_is_refused_for_nested_attributes() {
     assert!(message.contains("nested attributes"), "{message}");
 }
 
+// A typed provider limited to protocol 5 in code.
+
+#[derive(tfschema::TfSchema, tfschema::TfValue)]
+struct NoConfig {}
+
+#[derive(tfschema::TfSchema, tfschema::TfValue)]
+struct Thing {
+    name: String,
+}
+
+#[derive(tfschema::TfSchema, tfschema::TfValue)]
+struct Part {
+    size: i64,
+}
+
+/// A model with a nested attribute, which needs protocol 6.
+#[derive(tfschema::TfSchema, tfschema::TfValue)]
+struct Assembly {
+    #[tf(nested)]
+    parts: Vec<Part>,
+}
+
+struct Typed;
+
+impl tfschema::server::typed::Provider for Typed {
+    type Config = NoConfig;
+    type Client = ();
+    async fn configure(
+        &self,
+        _: tfschema::server::typed::PlanView<NoConfig>,
+        _: &mut tfschema::diag::Diagnostics,
+    ) -> Result<(), tfschema::diag::Diagnostics> {
+        Ok(())
+    }
+}
+
+struct Things<M>(std::marker::PhantomData<fn() -> M>);
+
+impl<M: tfschema::server::typed::Model> tfschema::server::typed::Resource for Things<M> {
+    type Client = ();
+    type Model = M;
+    async fn create(
+        &self,
+        _: &mut tfschema::server::typed::Ctx<()>,
+        planned: M,
+    ) -> Result<M, tfschema::diag::Diagnostics> {
+        Ok(planned)
+    }
+    async fn read(
+        &self,
+        _: &mut tfschema::server::typed::Ctx<()>,
+        current: M,
+    ) -> Result<Option<M>, tfschema::diag::Diagnostics> {
+        Ok(Some(current))
+    }
+    async fn update(
+        &self,
+        _: &mut tfschema::server::typed::Ctx<()>,
+        _: M,
+        planned: M,
+    ) -> Result<M, tfschema::diag::Diagnostics> {
+        Ok(planned)
+    }
+    async fn delete(
+        &self,
+        _: &mut tfschema::server::typed::Ctx<()>,
+        _: M,
+    ) -> Result<(), tfschema::diag::Diagnostics> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typed_provider_limited_to_protocol_5_in_code() {
+    use tfschema::server::typed::TypedProvider;
+    let typed = || {
+        TypedProvider::new(Typed).resource("x_thing", Things::<Thing>(std::marker::PhantomData))
+    };
+    // By default the typed provider serves 6 where Terraform offers it.
+    let (line, task) = start(
+        typed().into_services(),
+        |o| o,
+        env(&[cookie(), ("PLUGIN_PROTOCOL_VERSIONS", "5,6")]),
+    )
+    .await;
+    let hs = parse_handshake(&line);
+    assert_eq!(hs.protocol, "6");
+    let channel = connect(&hs, None).await.unwrap();
+    shutdown_and_wait(&channel, task).await;
+
+    // `max_protocol(5)`: protocol 5, and no protocol 6 service at all.
+    let (line, task) = start(
+        typed().max_protocol(5).into_services(),
+        |o| o,
+        env(&[cookie(), ("PLUGIN_PROTOCOL_VERSIONS", "5,6")]),
+    )
+    .await;
+    let hs = parse_handshake(&line);
+    assert_eq!(hs.protocol, "5");
+    let channel = connect(&hs, None).await.unwrap();
+    let schema = tfplugin5::provider_client::ProviderClient::new(channel.clone())
+        .get_schema(tfplugin5::get_provider_schema::Request {})
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(schema.resource_schemas.contains_key("x_thing"));
+    let v6 = tfplugin6::provider_client::ProviderClient::new(channel.clone())
+        .get_provider_schema(tfplugin6::get_provider_schema::Request {})
+        .await
+        .unwrap_err();
+    assert_eq!(v6.code(), Code::Unimplemented, "{v6:?}");
+    shutdown_and_wait(&channel, task).await;
+
+    // Terraform 1.x offering 6 only: nothing in common, said plainly.
+    let (line, task) = start(
+        typed().max_protocol(5).into_services(),
+        |o| o,
+        env(&[cookie(), ("PLUGIN_PROTOCOL_VERSIONS", "6")]),
+    )
+    .await;
+    assert!(line.starts_with("Error: plugin handshake: "), "{line:?}");
+    assert!(task.await.unwrap().is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn protocol_5_limit_with_nested_attributes_says_why() {
+    use tfschema::server::typed::TypedProvider;
+    let services = TypedProvider::new(Typed)
+        .resource("x_assembly", Things::<Assembly>(std::marker::PhantomData))
+        .max_protocol(5)
+        .into_services();
+    let (line, task) = start(
+        services,
+        |o| o,
+        env(&[cookie(), ("PLUGIN_PROTOCOL_VERSIONS", "5,6")]),
+    )
+    .await;
+    assert!(line.starts_with("Error: plugin handshake: "), "{line:?}");
+    assert!(line.contains("max_protocol(5)"), "{line:?}");
+    assert!(line.contains("nested attributes"), "{line:?}");
+    assert!(task.await.unwrap().is_err());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serve_refuses_without_cookie() {
     let (line, task) = start(

@@ -21,8 +21,7 @@ use crate::provider::Inventory;
 use crate::tag::TagResource;
 
 /// Environment variable: `1` serves only the types whose schemas protocol 5
-/// can describe (no nested attributes), and forces protocol 5 unless
-/// `TFSCHEMA_FORCE_PROTOCOL` says otherwise.
+/// can describe (no nested attributes), on protocol 5 only.
 pub const PROTOCOL5_ONLY_ENV: &str = "INVENTORY_PROTOCOL5_ONLY";
 
 /// How to assemble the provider.
@@ -51,10 +50,17 @@ pub fn provider(options: Options) -> TypedProvider<Inventory> {
         .resource("inventory_tag", TagResource)
         .data_source("inventory_item", ItemDataSource)
         .data_source("inventory_items", ItemsDataSource);
-    if options.schema_v0 {
+    let provider = if options.schema_v0 {
         with_item::<ItemV0>(provider, options)
     } else {
         with_item::<Item>(provider, options)
+    };
+    // Terraform offers protocols 5 and 6 and the handshake prefers 6; this
+    // mode exists to exercise 5.
+    if options.protocol5_only {
+        provider.max_protocol(5)
+    } else {
+        provider
     }
 }
 

@@ -140,6 +140,9 @@ pub struct Served {
     pub v6: bool,
     /// Some schema uses nested attributes, which protocol 5 cannot carry.
     pub requires_v6: bool,
+    /// The provider asked for protocol 5 at most
+    /// ([`ProviderServices::max_protocol`](super::ProviderServices::max_protocol)).
+    pub limited_to_5: bool,
 }
 
 /// Chooses the plugin protocol version: the forced one if any (it must be
@@ -164,6 +167,12 @@ pub fn choose_protocol(
         Some(_) => "none".to_owned(),
         None => "unset".to_owned(),
     };
+    if served.limited_to_5 && served.requires_v6 {
+        return Err(HandshakeError::new(
+            "this provider is limited to plugin protocol 5 (max_protocol(5)), but its schema \
+             uses nested attributes, which need protocol 6: remove the limit or the nested attributes",
+        ));
+    }
     if let Some(v) = forced {
         if v == 5 && served.requires_v6 {
             return Err(HandshakeError::new(format!(
@@ -349,11 +358,13 @@ mod tests {
         v5: true,
         v6: true,
         requires_v6: false,
+        limited_to_5: false,
     };
     const NESTED: Served = Served {
         v5: true,
         v6: true,
         requires_v6: true,
+        limited_to_5: false,
     };
 
     #[test]
@@ -390,6 +401,7 @@ mod tests {
             v5: true,
             v6: false,
             requires_v6: false,
+            limited_to_5: false,
         };
         assert_eq!(choose_protocol(Some(&[5, 6]), only5, None), Ok(5));
         assert_eq!(choose_protocol(Some(&[5, 6]), NESTED, None), Ok(6));
@@ -413,6 +425,7 @@ mod tests {
             v5: false,
             v6: true,
             requires_v6: false,
+            limited_to_5: false,
         };
         assert!(choose_protocol(Some(&[5, 6]), only6, Some(5)).is_err());
         assert_eq!(

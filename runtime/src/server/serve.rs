@@ -91,6 +91,7 @@ impl ProviderServices {
                 v5: false,
                 v6: false,
                 requires_v6: false,
+                limited_to_5: false,
             },
         }
     }
@@ -125,6 +126,24 @@ impl ProviderServices {
             .max_encoding_message_size(MAX_MESSAGE_SIZE);
         self.add(server);
         self.served.v5 = true;
+        self
+    }
+
+    /// Serves no protocol above `version` (5 or 6): with 5, the protocol 6
+    /// service is dropped, so Terraform talks protocol 5 even where it
+    /// offers 6 (as terraform-plugin-go's `tf5server` does). A provider
+    /// whose schema needs protocol 6 then fails its handshake, saying why.
+    /// `TFSCHEMA_FORCE_PROTOCOL` still applies, within this limit.
+    ///
+    /// [`TypedProvider::max_protocol`](super::typed::TypedProvider::max_protocol)
+    /// does this for a typed provider.
+    pub fn max_protocol(mut self, version: u32) -> Self {
+        if version < 6 {
+            let v6 = tfplugin6::provider_server::SERVICE_NAME;
+            self.services.retain(|(name, _)| *name != v6);
+            self.served.v6 = false;
+            self.served.limited_to_5 = true;
+        }
         self
     }
 

@@ -21,6 +21,7 @@ pub struct TypedProvider<P: Provider> {
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
+    max_protocol: u32,
 }
 
 impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
@@ -43,6 +44,7 @@ impl<P: Provider> TypedProvider<P> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             client: RwLock::new(None),
+            max_protocol: 6,
         }
     }
 
@@ -78,10 +80,46 @@ impl<P: Provider> TypedProvider<P> {
         self
     }
 
+    /// Serves no plugin protocol above `version`: `5` keeps Terraform on
+    /// protocol 5 even where it offers 6 (protocol 6 needs Terraform 1.0;
+    /// some tools and registries still expect 5). A schema with nested
+    /// attributes needs protocol 6: with `max_protocol(5)` its handshake
+    /// fails, saying so. The default is 6. (`TFSCHEMA_FORCE_PROTOCOL=5`
+    /// forces protocol 5 for one run, for tests.)
+    ///
+    /// ```no_run
+    /// # use tfschema::{TfSchema, TfValue};
+    /// # use tfschema::diag::Diagnostics;
+    /// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
+    /// # #[derive(TfSchema, TfValue)]
+    /// # struct Config {}
+    /// # struct MyProvider;
+    /// # impl Provider for MyProvider {
+    /// #     type Config = Config;
+    /// #     type Client = ();
+    /// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> { Ok(()) }
+    /// # }
+    /// fn main() -> std::process::ExitCode {
+    ///     TypedProvider::new(MyProvider).max_protocol(5).run()
+    /// }
+    /// ```
+    pub fn max_protocol(mut self, version: u32) -> Self {
+        self.max_protocol = version;
+        self
+    }
+
     /// The plugin process: serves this provider to Terraform on protocol 6,
-    /// and on protocol 5 too when no schema uses nested attributes.
+    /// and on protocol 5 too when no schema uses nested attributes (see
+    /// [`max_protocol`](Self::max_protocol)).
     pub fn run(self) -> ExitCode {
-        crate::server::run(crate::server::ProviderServices::from_raw(self))
+        crate::server::run(self.into_services())
+    }
+
+    /// The gRPC services to serve, for [`crate::server::serve`] (what
+    /// [`run`](Self::run) serves).
+    pub fn into_services(self) -> crate::server::ProviderServices {
+        let max = self.max_protocol;
+        crate::server::ProviderServices::from_raw(self).max_protocol(max)
     }
 
     fn ctx(&self, stop: StopSignal, private: Vec<u8>) -> Ctx<P::Client> {
