@@ -50,6 +50,7 @@ fn block(b: &Block, nested: NestedAttributes) -> pb::schema::Block {
         description: b.description.clone(),
         description_kind: kind(b.description_kind),
         deprecated: b.deprecated,
+        deprecation_message: String::new(),
     }
 }
 

@@ -175,6 +175,9 @@ pub mod schema {
         pub description_kind: i32,
         #[prost(bool, tag = "6")]
         pub deprecated: bool,
+        /// Shown by Terraform when a deprecated block is used (1.15+).
+        #[prost(string, tag = "7")]
+        pub deprecation_message: ::prost::alloc::string::String,
     }
     #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
     pub struct Attribute {
@@ -199,6 +202,9 @@ pub mod schema {
         pub deprecated: bool,
         #[prost(bool, tag = "10")]
         pub write_only: bool,
+        /// Shown by Terraform when a deprecated attribute is used (1.15+).
+        #[prost(string, tag = "11")]
+        pub deprecation_message: ::prost::alloc::string::String,
     }
     #[derive(Clone, PartialEq, ::prost::Message)]
     pub struct NestedBlock {
@@ -474,7 +480,7 @@ pub mod get_provider_schema {
             ::prost::alloc::string::String,
             super::Schema,
         >,
-        #[prost(btree_map = "string, message", tag = "10")]
+        #[prost(btree_map = "string, message", tag = "11")]
         pub action_schemas: ::prost::alloc::collections::BTreeMap<
             ::prost::alloc::string::String,
             super::ActionSchema,

@@ -175,6 +175,9 @@ pub mod schema {
         pub description_kind: i32,
         #[prost(bool, tag = "6")]
         pub deprecated: bool,
+        /// Shown by Terraform when a deprecated block is used (1.15+).
+        #[prost(string, tag = "7")]
+        pub deprecation_message: ::prost::alloc::string::String,
     }
     #[derive(Clone, PartialEq, ::prost::Message)]
     pub struct Attribute {
@@ -202,6 +205,9 @@ pub mod schema {
         pub nested_type: ::core::option::Option<Object>,
         #[prost(bool, tag = "11")]
         pub write_only: bool,
+        /// Shown by Terraform when a deprecated attribute is used (1.15+).
+        #[prost(string, tag = "12")]
+        pub deprecation_message: ::prost::alloc::string::String,
     }
     #[derive(Clone, PartialEq, ::prost::Message)]
     pub struct NestedBlock {
