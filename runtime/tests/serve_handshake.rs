@@ -1052,9 +1052,8 @@ impl<M: tfschema::server::typed::Model> tfschema::server::typed::Resource for Th
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn typed_provider_limited_to_protocol_5_in_code() {
     use tfschema::server::typed::TypedProvider;
-    let typed = || {
-        TypedProvider::new(Typed).resource("x_thing", Things::<Thing>(std::marker::PhantomData))
-    };
+    let typed =
+        || TypedProvider::new(Typed).resource("x_thing", Things::<Thing>(std::marker::PhantomData));
     // By default the typed provider serves 6 where Terraform offers it.
     let (line, task) = start(
         typed().into_services(),

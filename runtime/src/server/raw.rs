@@ -16,10 +16,36 @@ use std::future::Future;
 
 use tokio::sync::watch;
 
+mod actions;
+mod ephemeral;
+mod functions;
+mod identity;
+mod list;
+
 pub use super::dynamic::DynamicValue;
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::schema::Schema;
+pub use actions::{
+    InvokeActionRequest, PlanActionRequest, PlanActionResponse, ProgressSink,
+    ValidateActionConfigRequest,
+};
+pub use ephemeral::{
+    CloseEphemeralResourceRequest, OpenEphemeralResourceRequest, OpenEphemeralResourceResponse,
+    RenewEphemeralResourceRequest, RenewEphemeralResourceResponse,
+    ValidateEphemeralResourceConfigRequest,
+};
+pub use functions::{
+    CallFunctionRequest, CallFunctionResponse, FunctionError, FunctionParameter, FunctionSignature,
+};
+pub use identity::{
+    IdentityAttribute, IdentitySchema, MoveResourceStateRequest, MoveResourceStateResponse,
+    UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse,
+};
+pub use list::{
+    GenerateResourceConfigRequest, GenerateResourceConfigResponse, ListResourceEvent,
+    ListResourceRequest, ListSink, ValidateListResourceConfigRequest,
+};
 
 /// Everything the provider serves: its schemas by type name.
 #[derive(Debug, Clone, Default)]
@@ -32,6 +58,23 @@ pub struct ProviderSchema {
     pub resources: BTreeMap<String, Schema>,
     /// Data source types.
     pub data_sources: BTreeMap<String, Schema>,
+    /// Provider-defined functions by name.
+    pub functions: BTreeMap<String, FunctionSignature>,
+    /// Ephemeral resource types.
+    pub ephemeral_resources: BTreeMap<String, Schema>,
+    /// Identity schemas of managed resource types (those that have one).
+    pub identities: BTreeMap<String, IdentitySchema>,
+    /// List resource types (each also a managed resource type with an
+    /// identity): the schemas of their `config` blocks.
+    pub list_resources: BTreeMap<String, Schema>,
+    /// Action types: the schemas of their `config` blocks.
+    pub actions: BTreeMap<String, Schema>,
+    /// Whether [`RawProvider::move_resource_state`] is implemented:
+    /// Terraform refuses `moved` blocks across resource types otherwise.
+    pub move_resource_state: bool,
+    /// Whether [`RawProvider::generate_resource_config`] is implemented:
+    /// Terraform writes generated configuration itself otherwise.
+    pub generate_resource_config: bool,
 }
 
 impl ProviderSchema {
@@ -42,6 +85,9 @@ impl ProviderSchema {
             .chain(self.provider_meta.iter())
             .chain(self.resources.values())
             .chain(self.data_sources.values())
+            .chain(self.ephemeral_resources.values())
+            .chain(self.list_resources.values())
+            .chain(self.actions.values())
             .any(|s| s.block.requires_protocol_6())
     }
 }
@@ -117,6 +163,20 @@ pub struct ClientCapabilities {
     pub deferral_allowed: bool,
     /// Terraform can send write-only attributes (1.11+).
     pub write_only_attributes_allowed: bool,
+}
+
+/// Why a change is deferred to a later run (protocol 5.6/6.6): a provider
+/// may defer only when Terraform allows it
+/// ([`ClientCapabilities::deferral_allowed`]); release builds of Terraform
+/// 1.15 do not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deferred {
+    /// The resource's configuration holds unknowns the provider needs.
+    ResourceConfigUnknown,
+    /// The provider's configuration holds unknowns it needs.
+    ProviderConfigUnknown,
+    /// Something the change depends on does not exist yet.
+    AbsentPrerequisite,
 }
 
 /// A signal raised when Terraform calls `Stop`/`StopProvider`: in-flight
@@ -230,6 +290,9 @@ pub struct ReadResourceRequest {
     pub private: Vec<u8>,
     pub provider_meta: Option<DynamicValue>,
     pub client_capabilities: ClientCapabilities,
+    /// The stored identity, when the resource type has one and Terraform
+    /// stored one.
+    pub current_identity: Option<DynamicValue>,
 }
 
 /// The refreshed state: a null `new_state` means the object is gone.
@@ -238,6 +301,10 @@ pub struct ReadResourceResponse {
     pub new_state: Option<DynamicValue>,
     pub private: Vec<u8>,
     pub diagnostics: Diagnostics,
+    /// The object's identity.
+    pub new_identity: Option<DynamicValue>,
+    /// Not yet: read again in a later run (only when allowed).
+    pub deferred: Option<Deferred>,
 }
 
 /// `PlanResourceChange`. `prior_state` is null on create;
@@ -251,6 +318,8 @@ pub struct PlanResourceChangeRequest {
     pub prior_private: Vec<u8>,
     pub provider_meta: Option<DynamicValue>,
     pub client_capabilities: ClientCapabilities,
+    /// The stored identity (on update).
+    pub prior_identity: Option<DynamicValue>,
 }
 
 /// The plan: the planned state, the attributes whose change forces
@@ -261,6 +330,11 @@ pub struct PlanResourceChangeResponse {
     pub requires_replace: Vec<Vec<PathStep>>,
     pub planned_private: Vec<u8>,
     pub diagnostics: Diagnostics,
+    /// The identity after the change; leave it unset on create (Terraform
+    /// 1.15 cannot show an unknown one).
+    pub planned_identity: Option<DynamicValue>,
+    /// Not yet: plan again in a later run (only when allowed).
+    pub deferred: Option<Deferred>,
 }
 
 /// `ApplyResourceChange`. `planned_state` is null on destroy.
@@ -272,6 +346,8 @@ pub struct ApplyResourceChangeRequest {
     pub config: DynamicValue,
     pub planned_private: Vec<u8>,
     pub provider_meta: Option<DynamicValue>,
+    /// The planned identity.
+    pub planned_identity: Option<DynamicValue>,
 }
 
 /// The new state. With an error diagnostic, a non-null `new_state` is the
@@ -281,6 +357,8 @@ pub struct ApplyResourceChangeResponse {
     pub new_state: Option<DynamicValue>,
     pub private: Vec<u8>,
     pub diagnostics: Diagnostics,
+    /// The object's identity (wholly known).
+    pub new_identity: Option<DynamicValue>,
 }
 
 /// `ImportResourceState`: `terraform import` with an id.
@@ -289,6 +367,9 @@ pub struct ImportResourceStateRequest {
     pub type_name: String,
     pub id: String,
     pub client_capabilities: ClientCapabilities,
+    /// The identity an `import` block named the object by (then `id` is
+    /// empty).
+    pub identity: Option<DynamicValue>,
 }
 
 /// One imported object; Terraform reads it next (`ReadResource`).
@@ -297,6 +378,8 @@ pub struct ImportedResource {
     pub type_name: String,
     pub state: DynamicValue,
     pub private: Vec<u8>,
+    /// The object's identity.
+    pub identity: Option<DynamicValue>,
 }
 
 /// The imported objects.
@@ -304,6 +387,8 @@ pub struct ImportedResource {
 pub struct ImportResourceStateResponse {
     pub imported_resources: Vec<ImportedResource>,
     pub diagnostics: Diagnostics,
+    /// Not yet: import in a later run (only when allowed).
+    pub deferred: Option<Deferred>,
 }
 
 /// `ReadDataSource`.
@@ -320,6 +405,8 @@ pub struct ReadDataSourceRequest {
 pub struct ReadDataSourceResponse {
     pub state: Option<DynamicValue>,
     pub diagnostics: Diagnostics,
+    /// Not yet: read in a later run (only when allowed).
+    pub deferred: Option<Deferred>,
 }
 
 /// Debug for the request and response types: values and private state are
@@ -341,15 +428,34 @@ redacted_debug!(ConfigureProviderRequest { terraform_version, client_capabilitie
 redacted_debug!(ValidateResourceConfigRequest { type_name, client_capabilities } hides { config });
 redacted_debug!(ValidateDataSourceConfigRequest { type_name } hides { config });
 redacted_debug!(UpgradeResourceStateResponse { diagnostics } hides { upgraded_state });
-redacted_debug!(ReadResourceRequest { type_name, client_capabilities } hides { current_state, provider_meta, private });
-redacted_debug!(ReadResourceResponse { diagnostics } hides { new_state, private });
-redacted_debug!(PlanResourceChangeRequest { type_name, client_capabilities } hides { prior_state, proposed_new_state, config, provider_meta, prior_private });
-redacted_debug!(PlanResourceChangeResponse { requires_replace, diagnostics } hides { planned_state, planned_private });
-redacted_debug!(ApplyResourceChangeRequest { type_name } hides { prior_state, planned_state, config, provider_meta, planned_private });
-redacted_debug!(ApplyResourceChangeResponse { diagnostics } hides { new_state, private });
-redacted_debug!(ImportedResource { type_name } hides { state, private });
+redacted_debug!(ReadResourceRequest { type_name, client_capabilities } hides { current_state, provider_meta, private, current_identity });
+redacted_debug!(ReadResourceResponse { diagnostics, deferred } hides { new_state, private, new_identity });
+redacted_debug!(PlanResourceChangeRequest { type_name, client_capabilities } hides { prior_state, proposed_new_state, config, provider_meta, prior_private, prior_identity });
+redacted_debug!(PlanResourceChangeResponse { requires_replace, diagnostics, deferred } hides { planned_state, planned_private, planned_identity });
+redacted_debug!(ApplyResourceChangeRequest { type_name } hides { prior_state, planned_state, config, provider_meta, planned_private, planned_identity });
+redacted_debug!(ApplyResourceChangeResponse { diagnostics } hides { new_state, private, new_identity });
+redacted_debug!(ImportedResource { type_name } hides { state, private, identity });
 redacted_debug!(ReadDataSourceRequest { type_name, client_capabilities } hides { config, provider_meta });
-redacted_debug!(ReadDataSourceResponse { diagnostics } hides { state });
+redacted_debug!(ReadDataSourceResponse { diagnostics, deferred } hides { state });
+redacted_debug!(CallFunctionRequest { name } hides { arguments });
+redacted_debug!(CallFunctionResponse { error } hides { result });
+redacted_debug!(ValidateEphemeralResourceConfigRequest { type_name } hides { config });
+redacted_debug!(OpenEphemeralResourceRequest { type_name, client_capabilities } hides { config });
+redacted_debug!(OpenEphemeralResourceResponse { renew_at, deferred, diagnostics } hides { result, private });
+redacted_debug!(RenewEphemeralResourceRequest { type_name } hides { private });
+redacted_debug!(RenewEphemeralResourceResponse { renew_at, diagnostics } hides { private });
+redacted_debug!(CloseEphemeralResourceRequest { type_name } hides { private });
+redacted_debug!(UpgradeResourceIdentityResponse { diagnostics } hides { upgraded_identity });
+redacted_debug!(MoveResourceStateRequest { source_provider_address, source_type_name, source_schema_version, source_identity_schema_version, target_type_name } hides { source_state_json, source_private, source_identity_json });
+redacted_debug!(MoveResourceStateResponse { diagnostics } hides { target_state, target_private, target_identity });
+redacted_debug!(ValidateListResourceConfigRequest { type_name } hides { config, include_resource_object, limit });
+redacted_debug!(ListResourceRequest { type_name, include_resource_object, limit } hides { config });
+redacted_debug!(ListResourceEvent { display_name, diagnostics } hides { identity, resource_object });
+redacted_debug!(GenerateResourceConfigRequest { type_name } hides { state });
+redacted_debug!(GenerateResourceConfigResponse { diagnostics } hides { config });
+redacted_debug!(ValidateActionConfigRequest { type_name } hides { config });
+redacted_debug!(PlanActionRequest { type_name, client_capabilities } hides { config });
+redacted_debug!(InvokeActionRequest { type_name, client_capabilities } hides { config });
 
 /// A response that can carry diagnostics: what a call answers when it
 /// cannot run (unknown type name, undecodable value, Stop).
@@ -380,7 +486,13 @@ raw_response!(
     PlanResourceChangeResponse,
     ApplyResourceChangeResponse,
     ImportResourceStateResponse,
-    ReadDataSourceResponse
+    ReadDataSourceResponse,
+    OpenEphemeralResourceResponse,
+    RenewEphemeralResourceResponse,
+    UpgradeResourceIdentityResponse,
+    MoveResourceStateResponse,
+    GenerateResourceConfigResponse,
+    PlanActionResponse
 );
 
 impl RawResponse for Diagnostics {
@@ -497,6 +609,152 @@ pub trait RawProvider: Send + Sync + 'static {
         stop: StopSignal,
     ) -> impl Future<Output = ReadDataSourceResponse> + Send {
         let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Brings a stored identity to the current identity version.
+    fn upgrade_resource_identity(
+        &self,
+        request: UpgradeResourceIdentityRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = UpgradeResourceIdentityResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Moves the state of another resource type (or provider) into one of
+    /// this provider's types (set
+    /// [`ProviderSchema::move_resource_state`] when implemented).
+    fn move_resource_state(
+        &self,
+        request: MoveResourceStateRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = MoveResourceStateResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.target_type_name) }
+    }
+
+    /// Calls a provider-defined function. Functions run without the
+    /// provider's configuration: Terraform calls them on a provider it has
+    /// not configured (OpenTofu on a configured one).
+    fn call_function(
+        &self,
+        request: CallFunctionRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = CallFunctionResponse> + Send {
+        let _ = stop;
+        async move {
+            CallFunctionResponse::from_error(FunctionError::new(format!(
+                "This provider has no function named {:?}.",
+                request.name
+            )))
+        }
+    }
+
+    /// Checks an ephemeral resource's configuration (may hold unknowns).
+    fn validate_ephemeral_resource_config(
+        &self,
+        request: ValidateEphemeralResourceConfigRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (request, stop);
+        async { Diagnostics::new() }
+    }
+
+    /// Opens an ephemeral resource.
+    fn open_ephemeral_resource(
+        &self,
+        request: OpenEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = OpenEphemeralResourceResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Renews an ephemeral resource at the time its last Open or Renew
+    /// asked for.
+    fn renew_ephemeral_resource(
+        &self,
+        request: RenewEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = RenewEphemeralResourceResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Closes an ephemeral resource.
+    fn close_ephemeral_resource(
+        &self,
+        request: CloseEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Checks a list resource's `config` block (may hold unknowns).
+    fn validate_list_resource_config(
+        &self,
+        request: ValidateListResourceConfigRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (request, stop);
+        async { Diagnostics::new() }
+    }
+
+    /// Lists the objects matching a `list` block, one event each into
+    /// `results`, stopping when it reports that nobody reads any more.
+    /// What it returns (a failure of the whole list) follows the events.
+    fn list_resource(
+        &self,
+        request: ListResourceRequest,
+        stop: StopSignal,
+        results: ListSink,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (stop, results);
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// The configuration to write for an object (set
+    /// [`ProviderSchema::generate_resource_config`] when implemented).
+    fn generate_resource_config(
+        &self,
+        request: GenerateResourceConfigRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = GenerateResourceConfigResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Checks an action's `config` block (may hold unknowns).
+    fn validate_action_config(
+        &self,
+        request: ValidateActionConfigRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (request, stop);
+        async { Diagnostics::new() }
+    }
+
+    /// Plans an action (during plan; the configuration may hold unknowns).
+    fn plan_action(
+        &self,
+        request: PlanActionRequest,
+        stop: StopSignal,
+    ) -> impl Future<Output = PlanActionResponse> + Send {
+        let _ = stop;
+        async move { unsupported(&request.type_name) }
+    }
+
+    /// Invokes an action, sending progress messages to `progress`; the
+    /// diagnostics it returns end the invocation.
+    fn invoke_action(
+        &self,
+        request: InvokeActionRequest,
+        stop: StopSignal,
+        progress: ProgressSink,
+    ) -> impl Future<Output = Diagnostics> + Send {
+        let _ = (stop, progress);
         async move { unsupported(&request.type_name) }
     }
 }

@@ -15,6 +15,9 @@ impl<P: RawProvider> GrpcProvider<P> {
         let planned_state = decoding.value("planned state", request.planned_state, ty);
         let config = decoding.value("configuration", request.config, ty);
         let provider_meta = decoding.meta(request.provider_meta);
+        let identity_ty = self.identity_type(&request.type_name);
+        let planned_identity =
+            decoding.identity("planned identity", request.planned_identity, identity_ty);
         let raw_request = raw::ApplyResourceChangeRequest {
             type_name: request.type_name,
             prior_state,
@@ -22,16 +25,20 @@ impl<P: RawProvider> GrpcProvider<P> {
             config,
             planned_private: request.planned_private,
             provider_meta,
+            planned_identity,
         };
         let mut response = self
             .guarded(|p, stop| p.apply_resource_change(raw_request, stop))
             .await;
-        let new_state = to_proto::dynamic(response.new_state.take(), ty, &mut response.diagnostics);
+        let d = &mut response.diagnostics;
+        let new_state = to_proto::dynamic(response.new_state.take(), ty, d);
+        let new_identity = to_proto::identity(response.new_identity.take(), identity_ty, d);
         rpc::Response {
             new_state,
             private: response.private,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            ..Default::default()
+            legacy_type_system: false,
+            new_identity,
         }
     }
 }

@@ -33,6 +33,18 @@ impl<'a> Decoding<'a> {
         value.named(what)
     }
 
+    /// An identity Terraform sent, read with the resource type's identity
+    /// type; `None` when it sent none or the type has no identity schema.
+    pub(super) fn identity(
+        &self,
+        what: &'static str,
+        identity: Option<pb::ResourceIdentityData>,
+        ty: Option<&Type>,
+    ) -> Option<DynamicValue> {
+        let data = identity?.identity_data?;
+        Some(self.value(what, Some(data), ty?))
+    }
+
     /// The `provider_meta` value, when the provider has a schema for it.
     pub(super) fn meta(&self, value: Option<pb::DynamicValue>) -> Option<DynamicValue> {
         self.meta_type

@@ -10,10 +10,16 @@ impl<P: RawProvider> GrpcProvider<P> {
         if self.type_of(Kind::Resource, &request.type_name).is_none() {
             return Answer::unknown_type(Kind::Resource, &request.type_name);
         }
+        let identity = self.decoding().identity(
+            "import identity",
+            request.identity,
+            self.identity_type(&request.type_name),
+        );
         let raw_request = raw::ImportResourceStateRequest {
             type_name: request.type_name,
             id: request.id,
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+            identity,
         };
         let mut response = self
             .guarded(|p, stop| p.import_resource_state(raw_request, stop))
@@ -26,18 +32,21 @@ impl<P: RawProvider> GrpcProvider<P> {
                 response.diagnostics.extend(diagnostics);
                 continue;
             };
-            let state = to_proto::dynamic(Some(imported.state), ty, &mut response.diagnostics);
+            let d = &mut response.diagnostics;
+            let state = to_proto::dynamic(Some(imported.state), ty, d);
+            let identity_ty = self.identity_type(&imported.type_name);
+            let identity = to_proto::identity(imported.identity, identity_ty, d);
             imported_resources.push(rpc::ImportedResource {
                 type_name: imported.type_name,
                 state,
                 private: imported.private,
-                ..Default::default()
+                identity,
             });
         }
         rpc::Response {
             imported_resources,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            ..Default::default()
+            deferred: to_proto::deferred(response.deferred),
         }
     }
 }

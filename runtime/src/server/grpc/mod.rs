@@ -6,10 +6,9 @@
 //! protocol faces of it, sharing all of that. Values are decoded with the
 //! type of the schema they belong to before the provider sees them; what
 //! cannot be decoded becomes an error diagnostic at the attribute's path.
-//! RPCs tfschema does not offer (ephemeral resources, functions, list
-//! resources, actions, identities, moves, config generation) answer
-//! `Unimplemented`, except the schema-like ones Terraform asks
-//! unconditionally, which answer "nothing".
+//! Every RPC of protocols 5.10 and 6.10 is served, except the experimental
+//! state-store RPCs of 6.10 (Terraform 1.15 release builds cannot use a
+//! provider-defined state store), which answer `Unimplemented`.
 //!
 //! # How the two protocols share one implementation
 //!
@@ -49,11 +48,18 @@ mod v5;
 mod v5_messages;
 mod v6;
 
+mod actions;
 mod apply_resource_change;
+mod call_function;
 mod configure_provider;
+mod ephemeral_resources;
+mod generate_resource_config;
 mod get_metadata;
 mod get_provider_schema;
+mod identity;
 mod import_resource_state;
+mod list_resource;
+mod move_resource_state;
 mod plan_resource_change;
 mod read_data_source;
 mod read_resource;
@@ -87,6 +93,10 @@ struct Shared<P> {
     meta_type: Option<Type>,
     resource_types: BTreeMap<String, Type>,
     data_source_types: BTreeMap<String, Type>,
+    ephemeral_types: BTreeMap<String, Type>,
+    list_types: BTreeMap<String, Type>,
+    action_types: BTreeMap<String, Type>,
+    identity_types: BTreeMap<String, Type>,
     stopper: Stopper,
 }
 
@@ -95,6 +105,9 @@ struct Shared<P> {
 enum Kind {
     Resource,
     DataSource,
+    EphemeralResource,
+    ListResource,
+    Action,
 }
 
 impl<P: RawProvider> GrpcProvider<P> {
@@ -114,6 +127,14 @@ impl<P: RawProvider> GrpcProvider<P> {
                 .map(|s| s.block.implied_type()),
             resource_types: types(&schema.resources),
             data_source_types: types(&schema.data_sources),
+            ephemeral_types: types(&schema.ephemeral_resources),
+            list_types: types(&schema.list_resources),
+            action_types: types(&schema.actions),
+            identity_types: schema
+                .identities
+                .iter()
+                .map(|(k, i)| (k.clone(), i.implied_type()))
+                .collect(),
             schema,
             provider,
             stopper: Stopper::new(),
@@ -150,10 +171,19 @@ impl<P: RawProvider> GrpcProvider<P> {
     }
 
     fn type_of(&self, kind: Kind, name: &str) -> Option<&Type> {
-        match kind {
-            Kind::Resource => self.shared.resource_types.get(name),
-            Kind::DataSource => self.shared.data_source_types.get(name),
-        }
+        let types = match kind {
+            Kind::Resource => &self.shared.resource_types,
+            Kind::DataSource => &self.shared.data_source_types,
+            Kind::EphemeralResource => &self.shared.ephemeral_types,
+            Kind::ListResource => &self.shared.list_types,
+            Kind::Action => &self.shared.action_types,
+        };
+        types.get(name)
+    }
+
+    /// The type of a resource type's identity, when it has one.
+    fn identity_type(&self, name: &str) -> Option<&Type> {
+        self.shared.identity_types.get(name)
     }
 
     /// A decoder for a request's values.
@@ -169,22 +199,36 @@ impl<P: RawProvider> GrpcProvider<P> {
         F: FnOnce(&'a P, StopSignal) -> Fut,
         Fut: Future<Output = R>,
     {
+        self.guarded_or(call, || R::from_diagnostics(cancelled()))
+            .await
+    }
+
+    /// [`guarded`](Self::guarded) for an answer without diagnostics:
+    /// `cancelled` makes the answer when Stop arrives first.
+    async fn guarded_or<'a, R, F, Fut>(&'a self, call: F, cancelled: impl FnOnce() -> R) -> R
+    where
+        F: FnOnce(&'a P, StopSignal) -> Fut,
+        Fut: Future<Output = R>,
+    {
         let signal = self.shared.stopper.signal();
         let mut watch = signal.clone();
         tokio::select! {
             response = call(&self.shared.provider, signal) => response,
-            () = watch.stopped() => {
-                let mut diagnostics = Diagnostics::new();
-                diagnostics.error(
-                    &[],
-                    "Operation cancelled",
-                    "Terraform stopped the provider while this operation was running; \
-                     it may have been left incomplete.",
-                );
-                R::from_diagnostics(diagnostics)
-            }
+            () = watch.stopped() => cancelled(),
         }
     }
+}
+
+/// The diagnostics of a call Stop cancelled.
+fn cancelled() -> Diagnostics {
+    let mut diagnostics = Diagnostics::new();
+    diagnostics.error(
+        &[],
+        "Operation cancelled",
+        "Terraform stopped the provider while this operation was running; \
+         it may have been left incomplete.",
+    );
+    diagnostics
 }
 
 /// The diagnostics saying the provider has no type of this name.
@@ -192,6 +236,9 @@ fn unknown_type(kind: Kind, name: &str) -> Diagnostics {
     let what = match kind {
         Kind::Resource => "resource type",
         Kind::DataSource => "data source",
+        Kind::EphemeralResource => "ephemeral resource type",
+        Kind::ListResource => "list resource type",
+        Kind::Action => "action type",
     };
     let mut diagnostics = Diagnostics::new();
     diagnostics.error(
@@ -238,7 +285,17 @@ answer!(
     plan_resource_change,
     apply_resource_change,
     import_resource_state,
-    read_data_source
+    read_data_source,
+    upgrade_resource_identity,
+    move_resource_state,
+    generate_resource_config,
+    validate_ephemeral_resource_config,
+    open_ephemeral_resource,
+    renew_ephemeral_resource,
+    close_ephemeral_resource,
+    validate_list_resource_config,
+    validate_action_config,
+    plan_action
 );
 
 /// What a face's RPC method returns.
@@ -246,9 +303,4 @@ type Reply<T> = Result<Response<T>, Status>;
 
 fn reply<T>(message: T) -> Reply<T> {
     Ok(Response::new(message))
-}
-
-/// The answer to the RPCs tfschema does not offer.
-fn unimplemented(rpc: &str) -> Status {
-    Status::unimplemented(format!("tfschema does not implement {rpc}"))
 }

@@ -17,6 +17,9 @@ impl<P: RawProvider> GrpcProvider<P> {
             decoding.value("proposed new state", request.proposed_new_state, ty);
         let config = decoding.value("configuration", request.config, ty);
         let provider_meta = decoding.meta(request.provider_meta);
+        let identity_ty = self.identity_type(&request.type_name);
+        let prior_identity =
+            decoding.identity("prior identity", request.prior_identity, identity_ty);
         let raw_request = raw::PlanResourceChangeRequest {
             type_name: request.type_name,
             prior_state,
@@ -25,12 +28,14 @@ impl<P: RawProvider> GrpcProvider<P> {
             prior_private: request.prior_private,
             provider_meta,
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+            prior_identity,
         };
         let mut response = self
             .guarded(|p, stop| p.plan_resource_change(raw_request, stop))
             .await;
-        let planned_state =
-            to_proto::dynamic(response.planned_state.take(), ty, &mut response.diagnostics);
+        let d = &mut response.diagnostics;
+        let planned_state = to_proto::dynamic(response.planned_state.take(), ty, d);
+        let planned_identity = to_proto::identity(response.planned_identity.take(), identity_ty, d);
         rpc::Response {
             planned_state,
             requires_replace: response
@@ -40,7 +45,9 @@ impl<P: RawProvider> GrpcProvider<P> {
                 .collect(),
             planned_private: response.planned_private,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            ..Default::default()
+            legacy_type_system: false,
+            deferred: to_proto::deferred(response.deferred),
+            planned_identity,
         }
     }
 }

@@ -26,7 +26,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         rpc::Response {
             state,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            ..Default::default()
+            deferred: to_proto::deferred(response.deferred),
         }
     }
 }

@@ -13,22 +13,29 @@ impl<P: RawProvider> GrpcProvider<P> {
         let decoding = self.decoding();
         let current_state = decoding.value("prior state", request.current_state, ty);
         let provider_meta = decoding.meta(request.provider_meta);
+        let identity_ty = self.identity_type(&request.type_name);
+        let current_identity =
+            decoding.identity("current identity", request.current_identity, identity_ty);
         let raw_request = raw::ReadResourceRequest {
             type_name: request.type_name,
             current_state,
             private: request.private,
             provider_meta,
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+            current_identity,
         };
         let mut response = self
             .guarded(|p, stop| p.read_resource(raw_request, stop))
             .await;
-        let new_state = to_proto::dynamic(response.new_state.take(), ty, &mut response.diagnostics);
+        let d = &mut response.diagnostics;
+        let new_state = to_proto::dynamic(response.new_state.take(), ty, d);
+        let new_identity = to_proto::identity(response.new_identity.take(), identity_ty, d);
         rpc::Response {
             new_state,
             private: response.private,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            ..Default::default()
+            deferred: to_proto::deferred(response.deferred),
+            new_identity,
         }
     }
 }

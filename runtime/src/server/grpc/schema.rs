@@ -11,6 +11,7 @@ use crate::schema::{
     StringKind,
 };
 use crate::server::proto::tfplugin6 as pb;
+use crate::server::raw::{FunctionParameter, FunctionSignature, IdentitySchema};
 
 /// How an attribute with nested attributes is described.
 #[derive(Debug, Clone, Copy)]
@@ -114,4 +115,74 @@ fn kind(k: StringKind) -> i32 {
         StringKind::Plain => pb::StringKind::Plain as i32,
         StringKind::Markdown => pb::StringKind::Markdown as i32,
     }
+}
+
+/// Action schemas by type name.
+pub(super) fn action_schemas(
+    m: &BTreeMap<String, Schema>,
+    nested: NestedAttributes,
+) -> BTreeMap<String, pb::ActionSchema> {
+    m.iter()
+        .map(|(k, s)| {
+            let schema = Some(schema(s, nested));
+            (k.clone(), pb::ActionSchema { schema })
+        })
+        .collect()
+}
+
+/// Function signatures by name. Every function has a return type:
+/// Terraform 1.15 stops on one without.
+pub(super) fn functions(m: &BTreeMap<String, FunctionSignature>) -> BTreeMap<String, pb::Function> {
+    m.iter().map(|(k, f)| (k.clone(), function(f))).collect()
+}
+
+fn function(f: &FunctionSignature) -> pb::Function {
+    pb::Function {
+        parameters: f.parameters.iter().map(parameter).collect(),
+        variadic_parameter: f.variadic.as_ref().map(parameter),
+        r#return: Some(pb::function::Return {
+            r#type: f.return_type.to_json().into_bytes(),
+        }),
+        summary: f.summary.clone(),
+        description: f.description.clone(),
+        description_kind: kind(f.description_kind),
+        deprecation_message: f.deprecation_message.clone(),
+    }
+}
+
+fn parameter(p: &FunctionParameter) -> pb::function::Parameter {
+    pb::function::Parameter {
+        name: p.name.clone(),
+        r#type: p.ty.to_json().into_bytes(),
+        allow_null_value: p.allow_null,
+        allow_unknown_values: p.allow_unknown,
+        description: p.description.clone(),
+        description_kind: kind(p.description_kind),
+    }
+}
+
+/// Identity schemas by resource type.
+pub(super) fn identities(
+    m: &BTreeMap<String, IdentitySchema>,
+) -> BTreeMap<String, pb::ResourceIdentitySchema> {
+    m.iter()
+        .map(|(k, i)| {
+            let identity_attributes = i
+                .attributes
+                .iter()
+                .map(|a| pb::resource_identity_schema::IdentityAttribute {
+                    name: a.name.clone(),
+                    r#type: a.ty.to_json().into_bytes(),
+                    required_for_import: a.required_for_import,
+                    optional_for_import: a.optional_for_import,
+                    description: a.description.clone(),
+                })
+                .collect();
+            let schema = pb::ResourceIdentitySchema {
+                version: i.version,
+                identity_attributes,
+            };
+            (k.clone(), schema)
+        })
+        .collect()
 }

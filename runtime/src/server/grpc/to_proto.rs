@@ -5,7 +5,9 @@
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::error::PathStep;
 use crate::server::proto::tfplugin6 as pb;
-use crate::server::raw::DynamicValue;
+use std::time::SystemTime;
+
+use crate::server::raw::{Deferred, DynamicValue, ProviderSchema};
 use crate::types::Type;
 
 /// A response value as msgpack; a value that cannot be encoded as `ty`
@@ -64,12 +66,55 @@ pub(super) fn diagnostics(diagnostics: Diagnostics) -> Vec<pb::Diagnostic> {
         .collect()
 }
 
-/// What the server can do: plan destroys; Terraform must ask for the schema
-/// before any other call.
-pub(super) fn server_capabilities() -> pb::ServerCapabilities {
+/// What the server can do: plan destroys, and move state and generate
+/// configuration when the provider says so; Terraform must ask for the
+/// schema before any other call.
+pub(super) fn server_capabilities(schema: &ProviderSchema) -> pb::ServerCapabilities {
     pb::ServerCapabilities {
         plan_destroy: true,
         get_provider_schema_optional: false,
-        ..Default::default()
+        move_resource_state: schema.move_resource_state,
+        generate_resource_config: schema.generate_resource_config,
     }
+}
+
+/// An identity the provider returned, written with the resource type's
+/// identity type. One for a type without an identity schema is an error
+/// diagnostic (and nothing is sent).
+pub(super) fn identity(
+    identity: Option<DynamicValue>,
+    ty: Option<&Type>,
+    diagnostics: &mut Diagnostics,
+) -> Option<pb::ResourceIdentityData> {
+    let identity = identity?;
+    let Some(ty) = ty else {
+        diagnostics.error(
+            &[],
+            "Provider returned an identity",
+            "The provider returned an identity for a resource type that has no identity schema.",
+        );
+        return None;
+    };
+    let identity_data = dynamic(Some(identity), ty, diagnostics)?;
+    Some(pb::ResourceIdentityData {
+        identity_data: Some(identity_data),
+    })
+}
+
+/// A deferral, with its reason.
+pub(super) fn deferred(deferred: Option<Deferred>) -> Option<pb::Deferred> {
+    use pb::deferred::Reason;
+    let reason = match deferred? {
+        Deferred::ResourceConfigUnknown => Reason::ResourceConfigUnknown,
+        Deferred::ProviderConfigUnknown => Reason::ProviderConfigUnknown,
+        Deferred::AbsentPrerequisite => Reason::AbsentPrereq,
+    };
+    Some(pb::Deferred {
+        reason: reason as i32,
+    })
+}
+
+/// A point in time, as protobuf's `Timestamp`.
+pub(super) fn timestamp(at: Option<SystemTime>) -> Option<prost_types::Timestamp> {
+    at.map(prost_types::Timestamp::from)
 }

@@ -2,11 +2,12 @@
 //! handlers: each request is moved into its protocol 6 twin and each answer
 //! back ([`super::v5_messages`]).
 
+use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Status};
 
 use super::schema::NestedAttributes;
 use super::v5_messages::Convert;
-use super::{reply, unimplemented, GrpcProvider, Reply};
+use super::{reply, GrpcProvider, Reply};
 use crate::server::proto::tfplugin5 as pb;
 use crate::server::raw::RawProvider;
 
@@ -44,7 +45,7 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
         &self,
         _: Request<pb::get_resource_identity_schemas::Request>,
     ) -> Reply<pb::get_resource_identity_schemas::Response> {
-        reply(Default::default())
+        reply(self.0.get_resource_identity_schemas().convert())
     }
 
     async fn prepare_provider_config(
@@ -90,9 +91,10 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
 
     async fn upgrade_resource_identity(
         &self,
-        _: Request<pb::upgrade_resource_identity::Request>,
+        request: Request<pb::upgrade_resource_identity::Request>,
     ) -> Reply<pb::upgrade_resource_identity::Response> {
-        Err(unimplemented("UpgradeResourceIdentity"))
+        let request = request.into_inner().convert();
+        reply(self.0.upgrade_resource_identity(request).await.convert())
     }
 
     async fn configure(
@@ -137,9 +139,10 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
 
     async fn move_resource_state(
         &self,
-        _: Request<pb::move_resource_state::Request>,
+        request: Request<pb::move_resource_state::Request>,
     ) -> Reply<pb::move_resource_state::Response> {
-        Err(unimplemented("MoveResourceState"))
+        let request = request.into_inner().convert();
+        reply(self.0.move_resource_state(request).await.convert())
     }
 
     async fn read_data_source(
@@ -152,90 +155,111 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc5<P> {
 
     async fn generate_resource_config(
         &self,
-        _: Request<pb::generate_resource_config::Request>,
+        request: Request<pb::generate_resource_config::Request>,
     ) -> Reply<pb::generate_resource_config::Response> {
-        Err(unimplemented("GenerateResourceConfig"))
+        let request = request.into_inner().convert();
+        reply(self.0.generate_resource_config(request).await.convert())
     }
 
     async fn validate_ephemeral_resource_config(
         &self,
-        _: Request<pb::validate_ephemeral_resource_config::Request>,
+        request: Request<pb::validate_ephemeral_resource_config::Request>,
     ) -> Reply<pb::validate_ephemeral_resource_config::Response> {
-        Err(unimplemented("ValidateEphemeralResourceConfig"))
+        let request = request.into_inner().convert();
+        reply(
+            self.0
+                .validate_ephemeral_resource_config(request)
+                .await
+                .convert(),
+        )
     }
 
     async fn open_ephemeral_resource(
         &self,
-        _: Request<pb::open_ephemeral_resource::Request>,
+        request: Request<pb::open_ephemeral_resource::Request>,
     ) -> Reply<pb::open_ephemeral_resource::Response> {
-        Err(unimplemented("OpenEphemeralResource"))
+        let request = request.into_inner().convert();
+        reply(self.0.open_ephemeral_resource(request).await.convert())
     }
 
     async fn renew_ephemeral_resource(
         &self,
-        _: Request<pb::renew_ephemeral_resource::Request>,
+        request: Request<pb::renew_ephemeral_resource::Request>,
     ) -> Reply<pb::renew_ephemeral_resource::Response> {
-        Err(unimplemented("RenewEphemeralResource"))
+        let request = request.into_inner().convert();
+        reply(self.0.renew_ephemeral_resource(request).await.convert())
     }
 
     async fn close_ephemeral_resource(
         &self,
-        _: Request<pb::close_ephemeral_resource::Request>,
+        request: Request<pb::close_ephemeral_resource::Request>,
     ) -> Reply<pb::close_ephemeral_resource::Response> {
-        Err(unimplemented("CloseEphemeralResource"))
+        let request = request.into_inner().convert();
+        reply(self.0.close_ephemeral_resource(request).await.convert())
     }
 
-    type ListResourceStream = tokio_stream::Empty<Result<pb::list_resource::Event, Status>>;
+    type ListResourceStream = ReceiverStream<Result<pb::list_resource::Event, Status>>;
 
     async fn list_resource(
         &self,
-        _: Request<pb::list_resource::Request>,
+        request: Request<pb::list_resource::Request>,
     ) -> Reply<Self::ListResourceStream> {
-        Err(unimplemented("ListResource"))
+        let request = request.into_inner().convert();
+        reply(self.0.list_resource(request, Convert::convert))
     }
 
     async fn validate_list_resource_config(
         &self,
-        _: Request<pb::validate_list_resource_config::Request>,
+        request: Request<pb::validate_list_resource_config::Request>,
     ) -> Reply<pb::validate_list_resource_config::Response> {
-        Err(unimplemented("ValidateListResourceConfig"))
+        let request = request.into_inner().convert();
+        reply(
+            self.0
+                .validate_list_resource_config(request)
+                .await
+                .convert(),
+        )
     }
 
     async fn get_functions(
         &self,
         _: Request<pb::get_functions::Request>,
     ) -> Reply<pb::get_functions::Response> {
-        reply(Default::default())
+        reply(self.0.get_functions().convert())
     }
 
     async fn call_function(
         &self,
-        _: Request<pb::call_function::Request>,
+        request: Request<pb::call_function::Request>,
     ) -> Reply<pb::call_function::Response> {
-        Err(unimplemented("CallFunction"))
+        let request = request.into_inner().convert();
+        reply(self.0.call_function(request).await.convert())
     }
 
     async fn validate_action_config(
         &self,
-        _: Request<pb::validate_action_config::Request>,
+        request: Request<pb::validate_action_config::Request>,
     ) -> Reply<pb::validate_action_config::Response> {
-        Err(unimplemented("ValidateActionConfig"))
+        let request = request.into_inner().convert();
+        reply(self.0.validate_action_config(request).await.convert())
     }
 
     async fn plan_action(
         &self,
-        _: Request<pb::plan_action::Request>,
+        request: Request<pb::plan_action::Request>,
     ) -> Reply<pb::plan_action::Response> {
-        Err(unimplemented("PlanAction"))
+        let request = request.into_inner().convert();
+        reply(self.0.plan_action(request).await.convert())
     }
 
-    type InvokeActionStream = tokio_stream::Empty<Result<pb::invoke_action::Event, Status>>;
+    type InvokeActionStream = ReceiverStream<Result<pb::invoke_action::Event, Status>>;
 
     async fn invoke_action(
         &self,
-        _: Request<pb::invoke_action::Request>,
+        request: Request<pb::invoke_action::Request>,
     ) -> Reply<Self::InvokeActionStream> {
-        Err(unimplemented("InvokeAction"))
+        let request = request.into_inner().convert();
+        reply(self.0.invoke_action(request, Convert::convert))
     }
 
     async fn stop(&self, _: Request<pb::stop::Request>) -> Reply<pb::stop::Response> {

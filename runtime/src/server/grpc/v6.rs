@@ -1,10 +1,11 @@
 //! The protocol 6 face: `tfplugin6.Provider`, served by the handlers as
 //! they are.
 
+use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Status};
 
 use super::schema::NestedAttributes;
-use super::{reply, unimplemented, GrpcProvider, Reply};
+use super::{reply, GrpcProvider, Reply};
 use crate::server::proto::tfplugin6 as pb;
 use crate::server::raw::RawProvider;
 
@@ -38,7 +39,7 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc6<P> {
         &self,
         _: Request<pb::get_resource_identity_schemas::Request>,
     ) -> Reply<pb::get_resource_identity_schemas::Response> {
-        reply(Default::default())
+        reply(self.0.get_resource_identity_schemas())
     }
 
     async fn validate_provider_config(
@@ -75,9 +76,9 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc6<P> {
 
     async fn upgrade_resource_identity(
         &self,
-        _: Request<pb::upgrade_resource_identity::Request>,
+        request: Request<pb::upgrade_resource_identity::Request>,
     ) -> Reply<pb::upgrade_resource_identity::Response> {
-        Err(unimplemented("UpgradeResourceIdentity"))
+        reply(self.0.upgrade_resource_identity(request.into_inner()).await)
     }
 
     async fn configure_provider(
@@ -117,9 +118,9 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc6<P> {
 
     async fn move_resource_state(
         &self,
-        _: Request<pb::move_resource_state::Request>,
+        request: Request<pb::move_resource_state::Request>,
     ) -> Reply<pb::move_resource_state::Response> {
-        Err(unimplemented("MoveResourceState"))
+        reply(self.0.move_resource_state(request.into_inner()).await)
     }
 
     async fn read_data_source(
@@ -131,90 +132,98 @@ impl<P: RawProvider> pb::provider_server::Provider for Grpc6<P> {
 
     async fn generate_resource_config(
         &self,
-        _: Request<pb::generate_resource_config::Request>,
+        request: Request<pb::generate_resource_config::Request>,
     ) -> Reply<pb::generate_resource_config::Response> {
-        Err(unimplemented("GenerateResourceConfig"))
+        reply(self.0.generate_resource_config(request.into_inner()).await)
     }
 
     async fn validate_ephemeral_resource_config(
         &self,
-        _: Request<pb::validate_ephemeral_resource_config::Request>,
+        request: Request<pb::validate_ephemeral_resource_config::Request>,
     ) -> Reply<pb::validate_ephemeral_resource_config::Response> {
-        Err(unimplemented("ValidateEphemeralResourceConfig"))
+        reply(
+            self.0
+                .validate_ephemeral_resource_config(request.into_inner())
+                .await,
+        )
     }
 
     async fn open_ephemeral_resource(
         &self,
-        _: Request<pb::open_ephemeral_resource::Request>,
+        request: Request<pb::open_ephemeral_resource::Request>,
     ) -> Reply<pb::open_ephemeral_resource::Response> {
-        Err(unimplemented("OpenEphemeralResource"))
+        reply(self.0.open_ephemeral_resource(request.into_inner()).await)
     }
 
     async fn renew_ephemeral_resource(
         &self,
-        _: Request<pb::renew_ephemeral_resource::Request>,
+        request: Request<pb::renew_ephemeral_resource::Request>,
     ) -> Reply<pb::renew_ephemeral_resource::Response> {
-        Err(unimplemented("RenewEphemeralResource"))
+        reply(self.0.renew_ephemeral_resource(request.into_inner()).await)
     }
 
     async fn close_ephemeral_resource(
         &self,
-        _: Request<pb::close_ephemeral_resource::Request>,
+        request: Request<pb::close_ephemeral_resource::Request>,
     ) -> Reply<pb::close_ephemeral_resource::Response> {
-        Err(unimplemented("CloseEphemeralResource"))
+        reply(self.0.close_ephemeral_resource(request.into_inner()).await)
     }
 
-    type ListResourceStream = tokio_stream::Empty<Result<pb::list_resource::Event, Status>>;
+    type ListResourceStream = ReceiverStream<Result<pb::list_resource::Event, Status>>;
 
     async fn list_resource(
         &self,
-        _: Request<pb::list_resource::Request>,
+        request: Request<pb::list_resource::Request>,
     ) -> Reply<Self::ListResourceStream> {
-        Err(unimplemented("ListResource"))
+        reply(self.0.list_resource(request.into_inner(), |e| e))
     }
 
     async fn validate_list_resource_config(
         &self,
-        _: Request<pb::validate_list_resource_config::Request>,
+        request: Request<pb::validate_list_resource_config::Request>,
     ) -> Reply<pb::validate_list_resource_config::Response> {
-        Err(unimplemented("ValidateListResourceConfig"))
+        reply(
+            self.0
+                .validate_list_resource_config(request.into_inner())
+                .await,
+        )
     }
 
     async fn get_functions(
         &self,
         _: Request<pb::get_functions::Request>,
     ) -> Reply<pb::get_functions::Response> {
-        reply(Default::default())
+        reply(self.0.get_functions())
     }
 
     async fn call_function(
         &self,
-        _: Request<pb::call_function::Request>,
+        request: Request<pb::call_function::Request>,
     ) -> Reply<pb::call_function::Response> {
-        Err(unimplemented("CallFunction"))
+        reply(self.0.call_function(request.into_inner()).await)
     }
 
     async fn validate_action_config(
         &self,
-        _: Request<pb::validate_action_config::Request>,
+        request: Request<pb::validate_action_config::Request>,
     ) -> Reply<pb::validate_action_config::Response> {
-        Err(unimplemented("ValidateActionConfig"))
+        reply(self.0.validate_action_config(request.into_inner()).await)
     }
 
     async fn plan_action(
         &self,
-        _: Request<pb::plan_action::Request>,
+        request: Request<pb::plan_action::Request>,
     ) -> Reply<pb::plan_action::Response> {
-        Err(unimplemented("PlanAction"))
+        reply(self.0.plan_action(request.into_inner()).await)
     }
 
-    type InvokeActionStream = tokio_stream::Empty<Result<pb::invoke_action::Event, Status>>;
+    type InvokeActionStream = ReceiverStream<Result<pb::invoke_action::Event, Status>>;
 
     async fn invoke_action(
         &self,
-        _: Request<pb::invoke_action::Request>,
+        request: Request<pb::invoke_action::Request>,
     ) -> Reply<Self::InvokeActionStream> {
-        Err(unimplemented("InvokeAction"))
+        reply(self.0.invoke_action(request.into_inner(), |e| e))
     }
 
     async fn stop_provider(

@@ -143,6 +143,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
                 .iter()
                 .map(|(k, d)| (k.clone(), d.schema()))
                 .collect(),
+            ..ProviderSchema::default()
         }
     }
 

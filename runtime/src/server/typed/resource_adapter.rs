@@ -356,6 +356,7 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                         type_name,
                         state,
                         private: ctx.private,
+                        identity: None,
                     });
                 }
                 Err(d) => response.diagnostics.extend(d),
