@@ -10,6 +10,7 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use crate::ast::{doc_description, Container, Field, NestingArg};
+use crate::presence::{flag_span, Flags, TypeCheck, TypeRule};
 use crate::tyinfo::{self, Collection};
 
 /// The validated model of one struct.
@@ -51,6 +52,8 @@ pub struct FieldModel {
     pub plan: PlanModel,
     /// `#[tf(with = module)]`.
     pub with: Option<WithModel>,
+    /// Rules the written type left open, asserted by the generated code.
+    pub type_checks: Vec<TypeCheck>,
 }
 
 /// A field converted by a `with` module.
@@ -98,24 +101,22 @@ impl RuleKind {
     }
 }
 
-/// Attribute flags.
-#[derive(Clone, Copy)]
-pub struct Flags {
-    pub required: bool,
-    pub optional: bool,
-    pub computed: bool,
-}
-
 pub enum Kind {
     Attribute(Flags),
     /// Nested attributes (protocol 6): the element struct and its nesting.
     Nested {
         flags: Flags,
         elem: syn::Type,
+        /// A single struct (`S`, `Option<S>`), which the compiler checks
+        /// (see [`TypeRule::Struct`]): the struct is
+        /// `<elem as BlockElem>::Elem`.
+        opaque: bool,
         nesting: Collection,
     },
     Block {
         elem: syn::Type,
+        /// As for `Nested`.
+        opaque: bool,
         nesting: NestingArg,
         min_items: u64,
         max_items: u64,
@@ -124,30 +125,6 @@ pub enum Kind {
 
 fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
     Error::custom(msg).with_span(&span)
-}
-
-fn flag_span(flag: &darling::util::Flag, fallback: Span) -> Span {
-    if flag.is_present() {
-        flag.span()
-    } else {
-        fallback
-    }
-}
-
-/// Whether the type is one of the primitive value types (so it cannot be a
-/// block or nested attribute).
-fn is_primitive(ty: &syn::Type) -> bool {
-    if let syn::Type::Reference(_) = tyinfo::ungroup(ty) {
-        return true;
-    }
-    matches!(
-        tyinfo::head(ty),
-        Some((name, _)) if [
-            "String", "str", "Cow", "Box", "bool", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
-            "u32", "u64", "u128", "usize", "f32", "f64", "Number", "Value", "Vec", "Set", "BTreeSet",
-            "HashSet", "BTreeMap", "HashMap",
-        ].contains(&name.as_str())
-    )
 }
 
 fn valid_name(name: &str) -> bool {
@@ -395,6 +372,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
     };
 
     let shape = tyinfo::shape(&field.ty);
+    let mut type_checks = Vec::new();
     if let Some(inner) = tyinfo::option_inner(&field.ty).and_then(tyinfo::option_inner) {
         errors.push(err_at(
             ty_span,
@@ -495,49 +473,11 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                 "a block's description kind is its struct's: write #[tf(markdown)] on the struct",
             ));
         }
-        Flags {
-            required: false,
-            optional: false,
-            computed: false,
-        }
+        Flags::NONE
     } else {
-        if optional && !shape.can_be_null {
-            errors.push(err_at(
-                flag_span(&field.optional, ty_span),
-                "an `optional` attribute can be null: use Option<T> (or Unknown<Option<T>>)",
-            ));
-        }
-        if required && shape.can_be_null && !conflicting_required {
-            errors.push(err_at(
-                flag_span(&field.required, ty_span),
-                "a `required` attribute cannot be null: drop the Option",
-            ));
-        }
-        if computed && !shape.can_be_unknown {
-            errors.push(err_at(
-                flag_span(&field.computed, ty_span),
-                "a `computed` attribute can be unknown until apply: use Unknown<T> or Refined<T> (Unknown<Option<T>> when it may also be null)",
-            ));
-        }
-        // `computed` alone means computed only, even when the value may be null
-        // (`Unknown<Option<T>>`); `optional, computed` says both.
-        let inferred_optional = optional || (!required && !computed && shape.can_be_null);
-        Flags {
-            required: !inferred_optional && !computed,
-            optional: inferred_optional,
-            computed,
-        }
-    };
-
-    let check_struct_elem = |elem: &syn::Type,
-                             what: &str,
-                             errors: &mut darling::error::Accumulator| {
-        if is_primitive(elem) {
-            errors.push(err_at(
-                elem.span(),
-                format!("`{what}` needs a struct deriving TfSchema and TfValue as its element, not `{}`", elem.to_token_stream()),
-            ));
-        }
+        let (flags, checks) = crate::presence::attribute_flags(field, &name, &shape, &mut errors);
+        type_checks.extend(checks);
+        flags
     };
 
     for (opt, what) in [
@@ -564,7 +504,9 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
 
     let kind = if is_block {
         let (elem, collection) = tyinfo::collection(shape.core);
-        check_struct_elem(elem, "block", &mut errors);
+        let check = check_struct_elem(elem, collection, "block", &name, &mut errors);
+        let opaque = check.is_some();
+        type_checks.extend(check);
         let nesting = match (nesting_arg, collection) {
             (Some(n), Collection::One) if matches!(**n, NestingArg::Single | NestingArg::Group) => {
                 **n
@@ -631,16 +573,20 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         }
         Kind::Block {
             elem: elem.clone(),
+            opaque,
             nesting,
             min_items,
             max_items,
         }
     } else if is_nested {
         let (elem, nesting) = tyinfo::collection(shape.core);
-        check_struct_elem(elem, "nested", &mut errors);
+        let check = check_struct_elem(elem, nesting, "nested", &name, &mut errors);
+        let opaque = check.is_some();
+        type_checks.extend(check);
         Kind::Nested {
             flags,
             elem: elem.clone(),
+            opaque,
             nesting,
         }
     } else {
@@ -777,6 +723,39 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         rules,
         plan,
         with,
+        type_checks,
+    })
+}
+
+/// Checks the struct `elem` of a block or nested attribute (`what`) whose
+/// field's type reads as `collection` of it. Where that is a single struct
+/// (`S`, `Option<S>`), `S` may be an alias of an `Option` or a collection,
+/// which would decide the nesting: the check returned has the generated
+/// code assert that it is a struct (reading it through `BlockElem`).
+fn check_struct_elem(
+    elem: &syn::Type,
+    collection: Collection,
+    what: &str,
+    name: &str,
+    errors: &mut darling::error::Accumulator,
+) -> Option<TypeCheck> {
+    if tyinfo::builtin(elem) {
+        errors.push(err_at(
+            elem.span(),
+            format!(
+                "`{what}` needs a struct deriving TfSchema and TfValue as its element, not `{}`",
+                elem.to_token_stream()
+            ),
+        ));
+        return None;
+    }
+    (collection == Collection::One).then(|| TypeCheck {
+        span: elem.span(),
+        rule: TypeRule::Struct,
+        message: format!(
+            "`{name}`: `{what}` reads the nesting mode from the field's written type, and `{}` is an Option, a collection or a wrapper, not a struct: write it out in the field (`Option<S>`, `Vec<S>`, `Set<S>` or `BTreeMap<String, S>` of the struct `S`)",
+            tyinfo::text(elem)
+        ),
     })
 }
 

@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{msgpack_map_header, msgpack_str};
+use super::{msgpack_map_header, msgpack_str, wrapped_type};
 use crate::ast::NestingArg;
 use crate::tyinfo::Wrapper;
 use crate::valid::{Kind, Model, WithModel};
@@ -472,19 +472,6 @@ fn plan_wrappers(wrappers: &[Wrapper]) -> Vec<Wrapper> {
             .chain(wrappers.iter().copied())
             .collect(),
     }
-}
-
-/// `custom` inside `wrappers`, spelled through `__private`.
-fn wrapped_type(p: &TokenStream, wrappers: &[Wrapper], custom: &syn::Type) -> TokenStream {
-    wrappers
-        .iter()
-        .rev()
-        .fold(quote!(#custom), |inner, w| match w {
-            Wrapper::Unknown => quote!(#p::Unknown<#inner>),
-            Wrapper::Refined => quote!(#p::Refined<#inner>),
-            Wrapper::Option => quote!(#p::Option<#inner>),
-            Wrapper::Sensitive => quote!(#p::Sensitive<#inner>),
-        })
 }
 
 /// The `WithShape` of a field: the marker inside the wrappers' shapes.
