@@ -496,6 +496,11 @@ fn marker_impl(p: &TokenStream, with: &WithModel, marker: &syn::Ident) -> TokenS
     let wire = quote_spanned!(span=> #module::Wire);
     let to_wire = quote_spanned!(span=> #module::to_wire);
     let from_wire = quote_spanned!(span=> #module::from_wire);
+    // The values of the custom type are located at it: when the module
+    // converts another type (the field's wrappers behind an alias, say),
+    // the mismatch is reported at the field's type.
+    let value = respan(quote!(__value), custom.span());
+    let converted = respan(quote!(__converted), custom.span());
     quote! {
         struct #marker;
         impl #p::WithShape for #marker {
@@ -503,11 +508,12 @@ fn marker_impl(p: &TokenStream, with: &WithModel, marker: &syn::Ident) -> TokenS
             type Wire = #wire;
             #[inline]
             fn to_wire(__value: &#custom) -> #p::Result<#wire, #p::Error> {
-                #p::with_result(#to_wire(__value))
+                #p::with_result(#to_wire(#value))
             }
             #[inline]
             fn from_wire(__wire: #wire) -> #p::Result<#custom, #p::Error> {
-                #p::with_result(#from_wire(__wire))
+                let __converted = #from_wire(__wire);
+                #p::with_result(#converted)
             }
         }
     }
