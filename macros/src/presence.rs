@@ -13,6 +13,7 @@ use proc_macro2::Span;
 
 use crate::ast::Field;
 use crate::tyinfo::{self, Shape};
+use crate::valid::{TypeCheck, TypeRule};
 
 /// Attribute flags.
 #[derive(Clone, Copy)]
@@ -33,28 +34,6 @@ impl Flags {
         computed: false,
         inferred: false,
     };
-}
-
-/// A rule the written type left open, asserted in the generated code.
-pub struct TypeCheck {
-    pub span: Span,
-    pub rule: TypeRule,
-    /// The compile error when the rule does not hold.
-    pub message: String,
-}
-
-#[derive(Clone, Copy)]
-pub enum TypeRule {
-    /// `TfType::CAN_BE_NULL` of the field's type.
-    CanBeNull,
-    /// Not `TfType::CAN_BE_NULL`.
-    CannotBeNull,
-    /// `TfType::CAN_BE_UNKNOWN`.
-    CanBeUnknown,
-    /// `ElemKind::STRUCT` of `BlockElem::Kind`: the struct of a single
-    /// block or nested attribute is one, not an alias of an `Option` or a
-    /// collection of it.
-    Struct,
 }
 
 /// The flags of an attribute (or nested attributes), and the checks of the

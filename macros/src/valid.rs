@@ -10,8 +10,9 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use crate::ast::{doc_description, Container, Field, NestingArg};
-use crate::presence::{flag_span, Flags, TypeCheck, TypeRule};
+use crate::presence::{flag_span, Flags};
 use crate::tyinfo::{self, Collection};
+use crate::validators::Scalar;
 
 /// The validated model of one struct.
 pub struct Model {
@@ -74,6 +75,31 @@ pub struct PlanModel {
     pub default: Option<crate::ast::DefaultArg>,
     /// `semantic_equal` (with `with`): the module's `semantically_equal`.
     pub semantic_equal: Option<syn::Path>,
+}
+
+/// A rule the written type left open, asserted in the generated code.
+pub struct TypeCheck {
+    pub span: Span,
+    pub rule: TypeRule,
+    /// The compile error when the rule does not hold.
+    pub message: String,
+}
+
+#[derive(Clone, Copy)]
+pub enum TypeRule {
+    /// `TfType::CAN_BE_NULL` of the field's type.
+    CanBeNull,
+    /// Not `TfType::CAN_BE_NULL`.
+    CannotBeNull,
+    /// `TfType::CAN_BE_UNKNOWN`.
+    CanBeUnknown,
+    /// `ElemKind::STRUCT` of `BlockElem::Kind`: the struct of a single
+    /// block or nested attribute is one, not an alias of an `Option` or a
+    /// collection of it.
+    Struct,
+    /// `TfType::REFINE_KIND` is that of the `default` literal's kind (or
+    /// `dynamic`).
+    DefaultFits(Scalar),
 }
 
 /// A cross-attribute rule declared on a field.
@@ -672,21 +698,33 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         // A `with` field's literal is reported above; its core type is not
         // the wire type the literal would be.
         let scalar = match &field.with {
-            Some(_) => crate::validators::Scalar::Other,
+            Some(_) => Scalar::Other,
             None => tyinfo::scalar(shape.core),
         };
-        let fits = match (&**d, scalar) {
-            (crate::ast::DefaultArg::Path(_), _) | (_, crate::validators::Scalar::Other) => true,
-            (crate::ast::DefaultArg::Str(_), crate::validators::Scalar::String)
-            | (crate::ast::DefaultArg::Number(_), crate::validators::Scalar::Number)
-            | (crate::ast::DefaultArg::Bool(_), crate::validators::Scalar::Bool) => true,
-            _ => false,
+        let literal = match &**d {
+            crate::ast::DefaultArg::Str(_) => Some(Scalar::String),
+            crate::ast::DefaultArg::Number(_) => Some(Scalar::Number),
+            crate::ast::DefaultArg::Bool(_) => Some(Scalar::Bool),
+            crate::ast::DefaultArg::Path(_) => None,
         };
-        if !fits {
-            errors.push(err_at(
+        match literal {
+            Some(literal) if scalar != Scalar::Other && scalar != literal => errors.push(err_at(
                 d.span(),
                 "the `default` literal does not fit the attribute's type; use a literal of that type or a path to a function",
-            ));
+            )),
+            // A name the derive cannot see through (an alias of
+            // `Unknown<Option<i64>>`, say): the compiler checks the kind.
+            Some(literal) if field.with.is_none() && !tyinfo::builtin(shape.core) => {
+                type_checks.push(TypeCheck {
+                    span: d.span(),
+                    rule: TypeRule::DefaultFits(literal),
+                    message: format!(
+                        "`{name}`: the `default` literal does not fit the attribute's type `{}`; use a literal of that type or a path to a function",
+                        tyinfo::text(&field.ty)
+                    ),
+                });
+            }
+            _ => {}
         }
     }
     if field.use_state_for_unknown.is_present() && !computed_flags.is_some_and(|f| f.computed) {

@@ -235,6 +235,41 @@ fn the_plan_view_of_an_alias_field_is_that_of_its_type() {
     assert_eq!(size(&plan), &Unknown::Known(Some(3)));
 }
 
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Defaults {
+    #[tf(optional, computed, default = "gp3")]
+    kind: MaybeLater<String>,
+    #[tf(optional, computed, default = 3000)]
+    iops: Size,
+    #[tf(optional, computed, default = false)]
+    encrypted: MaybeLater<bool>,
+    #[tf(optional, computed, default = 1)]
+    anything: MaybeLater<Value>,
+}
+
+/// A generic alias: optional and computed, of any type.
+type MaybeLater<T> = Unknown<Option<T>>;
+
+#[test]
+fn a_default_through_an_alias() {
+    let block = Defaults::block();
+    let defaults: Vec<_> = block
+        .attributes
+        .iter()
+        .map(|a| (a.name.as_str(), a.plan.default.clone()))
+        .collect();
+    assert_eq!(
+        defaults,
+        [
+            ("anything", Some(Value::from(1))),
+            ("encrypted", Some(Value::Bool(false))),
+            ("iops", Some(Value::from(3000))),
+            ("kind", Some(Value::from("gp3"))),
+        ]
+    );
+    assert_eq!(flags(&block, "iops"), (false, true, true));
+}
+
 /// A struct that borrows: the compile-time checks of its alias fields name
 /// its lifetime.
 type Text<'a> = Option<&'a str>;

@@ -6,9 +6,10 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::NestingArg;
-use crate::presence::{Flags, TypeRule};
+use crate::presence::Flags;
 use crate::tyinfo::Collection;
-use crate::valid::{Kind, Model, RuleKind};
+use crate::valid::{Kind, Model, RuleKind, TypeRule};
+use crate::validators::Scalar;
 
 pub fn expand(model: &Model) -> TokenStream {
     let p = model.private();
@@ -336,7 +337,10 @@ fn type_checks(model: &Model, p: &TokenStream) -> Vec<TokenStream> {
     for field in &model.fields {
         for check in &field.type_checks {
             let condition = match check.rule {
-                TypeRule::CanBeNull | TypeRule::CannotBeNull | TypeRule::CanBeUnknown => {
+                TypeRule::CanBeNull
+                | TypeRule::CannotBeNull
+                | TypeRule::CanBeUnknown
+                | TypeRule::DefaultFits(_) => {
                     let value_ty: syn::Type = match syn::parse2(super::value_type(field, p)) {
                         Ok(ty) => static_lifetimes(&ty, model),
                         Err(_) => continue,
@@ -347,6 +351,19 @@ fn type_checks(model: &Model, p: &TokenStream) -> Vec<TokenStream> {
                     match check.rule {
                         TypeRule::CanBeNull => quote!(#value_ty::CAN_BE_NULL),
                         TypeRule::CannotBeNull => quote!(!#value_ty::CAN_BE_NULL),
+                        TypeRule::DefaultFits(literal) => {
+                            let kind = match literal {
+                                Scalar::String => quote!(String),
+                                Scalar::Number => quote!(Number),
+                                _ => quote!(Other),
+                            };
+                            quote! {
+                                ::core::matches!(
+                                    #value_ty::REFINE_KIND,
+                                    #p::RefineKind::#kind | #p::RefineKind::Dynamic
+                                )
+                            }
+                        }
                         _ => quote!(#value_ty::CAN_BE_UNKNOWN),
                     }
                 }
