@@ -21,8 +21,9 @@ pub struct Flags {
     pub required: bool,
     pub optional: bool,
     pub computed: bool,
-    /// None of the three written: required, or optional when the type can
-    /// be null (`TfType::CAN_BE_NULL`, read by the generated schema).
+    /// None of the three written, and a type that does not show whether it
+    /// can be null (a name): required or optional as
+    /// `TfType::CAN_BE_NULL` says, read by the generated schema.
     pub inferred: bool,
 }
 
@@ -50,6 +51,13 @@ pub fn attribute_flags(
     let computed = field.computed.is_present();
     let ty_span = syn::spanned::Spanned::span(&field.ty);
     let ty = tyinfo::text(&field.ty);
+    // A `with` field's value is its module's `Wire` inside the written
+    // wrappers: a written wrapper settles it, the custom type inside does
+    // not (the wire type may be an `Option`).
+    let (null, unknown) = match &field.with {
+        Some(_) => (shape.null().filter(|&n| n), shape.unknown().filter(|&u| u)),
+        None => (shape.null(), shape.unknown()),
+    };
     let mut checks = Vec::new();
     let mut check = |flag: &Flag, written: Option<bool>, rule, now: &str, later: String| {
         let span = flag_span(flag, ty_span);
@@ -67,7 +75,7 @@ pub fn attribute_flags(
     if optional {
         check(
             &field.optional,
-            shape.null(),
+            null,
             TypeRule::CanBeNull,
             "an `optional` attribute can be null: use Option<T> (or Unknown<Option<T>>)",
             format!("`{name}`: an `optional` attribute can be null, and `{ty}` cannot: use Option<T> (or Unknown<Option<T>>)"),
@@ -77,7 +85,7 @@ pub fn attribute_flags(
     if required && !optional && !computed {
         check(
             &field.required,
-            shape.null().map(|null| !null),
+            null.map(|null| !null),
             TypeRule::CannotBeNull,
             "a `required` attribute cannot be null: drop the Option",
             format!("`{name}`: a `required` attribute cannot be null, but `{ty}` is an Option: remove `required` (the attribute is then optional), or drop the Option"),
@@ -86,7 +94,7 @@ pub fn attribute_flags(
     if computed {
         check(
             &field.computed,
-            shape.unknown(),
+            unknown,
             TypeRule::CanBeUnknown,
             "a `computed` attribute can be unknown until apply: use Unknown<T> or Refined<T> (Unknown<Option<T>> when it may also be null)",
             format!("`{name}`: a `computed` attribute can be unknown until apply, and `{ty}` cannot: use Unknown<T> or Refined<T> (Unknown<Option<T>> when it may also be null)"),
@@ -94,12 +102,20 @@ pub fn attribute_flags(
     }
     // `computed` alone means computed only, even when the value may be null
     // (`Unknown<Option<T>>`); `optional, computed` says both.
-    let inferred = !required && !optional && !computed;
-    let flags = Flags {
-        required: required && !optional && !computed,
-        optional,
-        computed,
-        inferred,
+    let flags = match null {
+        // No flag written: optional when the type can be null.
+        Some(null) if !required && !optional && !computed => Flags {
+            required: !null,
+            optional: null,
+            computed,
+            inferred: false,
+        },
+        _ => Flags {
+            required: required && !optional && !computed,
+            optional,
+            computed,
+            inferred: !required && !optional && !computed,
+        },
     };
     (flags, checks)
 }

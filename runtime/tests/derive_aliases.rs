@@ -165,11 +165,48 @@ fn other_aliases_are_required() {
     assert_eq!(flags(&block, "disk"), (true, false, false));
 }
 
+/// An empty string travelling as null.
+mod blank {
+    pub type Wire = Option<String>;
+
+    // The module converts the field's type, `String`.
+    #[allow(clippy::ptr_arg)]
+    pub fn to_wire(text: &String) -> Result<Option<String>, std::convert::Infallible> {
+        Ok(Some(text.clone()).filter(|t| !t.is_empty()))
+    }
+
+    pub fn from_wire(wire: Option<String>) -> Result<String, std::convert::Infallible> {
+        Ok(wire.unwrap_or_default())
+    }
+}
+
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Labelled {
+    #[tf(with = blank)]
+    label: String,
+    #[tf(optional, with = blank)]
+    label_written: String,
+}
+
 #[test]
 fn a_with_field_whose_wire_type_can_be_null_is_optional() {
     let block = Aliased::block();
     assert_eq!(flags(&block, "note"), (false, true, false));
     assert_eq!(flags(&block, "note_written"), (false, true, false));
+    // The custom type is a std type: its name does not decide.
+    let block = Labelled::block();
+    assert_eq!(flags(&block, "label"), (false, true, false));
+    assert_eq!(flags(&block, "label_written"), (false, true, false));
+    let value = Labelled {
+        label: String::new(),
+        label_written: "x".to_owned(),
+    };
+    let text = json::to_string(&value).expect("encode");
+    assert_eq!(text, r#"{"label":null,"label_written":"x"}"#);
+    assert_eq!(
+        json::from_slice::<Labelled>(text.as_bytes()).expect("decode"),
+        value
+    );
 }
 
 #[test]
@@ -219,17 +256,18 @@ fn the_plan_view_of_an_alias_field_is_that_of_its_type() {
     }
     // Every attribute unknown (as while validating), but `size`.
     let ty = Aliased::tf_type();
-    let tfschema::Type::Object(object) = &ty else {
-        panic!("an object type")
-    };
-    let attrs = object.attrs().iter().map(|(name, ty)| {
-        let value = match name.as_str() {
-            "size" => Value::from(3),
-            _ => Value::unknown(ty.clone()),
-        };
-        (name.clone(), value)
-    });
-    let bytes = msgpack::value_to_vec(&Value::Object(attrs.collect()), &ty).expect("encode");
+    let mut attrs = BTreeMap::new();
+    if let tfschema::Type::Object(object) = &ty {
+        for (name, ty) in object.attrs() {
+            let value = match name.as_str() {
+                "size" => Value::from(3),
+                _ => Value::unknown(ty.clone()),
+            };
+            attrs.insert(name.clone(), value);
+        }
+    }
+    assert_eq!(attrs.len(), 15);
+    let bytes = msgpack::value_to_vec(&Value::Object(attrs), &ty).expect("encode");
     let plan: AliasedPlan = msgpack::from_slice(&bytes).expect("decode plan");
     assert_eq!(keepers(&plan), &Unknown::Unknown);
     assert_eq!(size(&plan), &Unknown::Known(Some(3)));

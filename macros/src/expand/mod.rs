@@ -276,7 +276,7 @@ mod tests {
     #[test]
     fn what_the_written_type_does_not_show_is_asked_of_the_compiler() {
         let out = expand_str(
-            "struct Foo { keepers: Keepers, #[tf(optional)] k: Keepers, #[tf(computed)] id: Unknown<String>, #[tf(block)] net: Net }",
+            "struct Foo { keepers: Keepers, #[tf(optional)] k: Keepers, #[tf(computed)] id: Unknown<String>, #[tf(block)] net: Net, name: String }",
             Which::Schema,
         );
         assert!(!out.contains("compile_error"), "{out}");
@@ -285,6 +285,11 @@ mod tests {
             out.contains(
                 "required : ! < Keepers as :: tfschema :: __private :: TfType > :: CAN_BE_NULL"
             ),
+            "{out}"
+        );
+        // The written type shows it: decided by the derive.
+        assert!(
+            !out.contains("< String as :: tfschema :: __private :: TfType > :: CAN_BE_NULL"),
             "{out}"
         );
         // `optional` on a name: asserted, with the attribute's name.
