@@ -50,7 +50,14 @@ pub fn attribute_flags(
     let optional = field.optional.is_present();
     let computed = field.computed.is_present();
     let ty_span = syn::spanned::Spanned::span(&field.ty);
-    let ty = tyinfo::text(&field.ty);
+    // The type the messages name: a `with` field's value is its module's.
+    let ty = match &field.with {
+        Some(module) => {
+            let module = &module.0;
+            tyinfo::text(&syn::parse_quote!(#module::Wire))
+        }
+        None => tyinfo::text(&field.ty),
+    };
     // A `with` field's value is its module's `Wire` inside the written
     // wrappers: a written wrapper settles it, the custom type inside does
     // not (the wire type may be an `Option`).
