@@ -9,6 +9,7 @@ use proc_macro::TokenStream;
 
 mod ast;
 mod expand;
+mod presence;
 mod tyinfo;
 mod valid;
 mod validators;
@@ -26,8 +27,8 @@ pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
 /// # Custom field types: `#[tf(with = path::to::module)]`
 ///
 /// The module converts the field's custom type `T` (the type inside any
-/// `Option`/`Unknown`/`Refined`/`Sensitive`, which compose as usual) to and
-/// from a Terraform value type:
+/// `Option`/`Unknown`/`Refined`/`Sensitive` written in the field, which
+/// compose as usual) to and from a Terraform value type:
 ///
 /// ```ignore
 /// pub type Wire = String; // any owned Terraform value type

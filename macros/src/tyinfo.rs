@@ -1,7 +1,9 @@
 //! What the derive can tell about a field's Rust type from its syntax:
 //! the wrappers around it (`Option`, `Unknown`, `Refined`, `Sensitive`) and
 //! the collection shape used to infer a block's or nested attribute's
-//! nesting mode.
+//! nesting mode. A name the derive does not know may be a type alias of
+//! any of these; where that matters the generated code asks the compiler
+//! (`TfType::CAN_BE_NULL`, `__private::BlockElem`).
 
 use syn::{GenericArgument, PathArguments, Type};
 
@@ -71,6 +73,31 @@ pub struct Shape<'a> {
     pub core: &'a Type,
 }
 
+impl Shape<'_> {
+    /// Whether the value may be null, when the written type tells: `Some`
+    /// for a written `Option`, or for a type the derive knows inside the
+    /// wrappers; `None` for a name that may be an alias of an `Option`.
+    pub fn null(&self) -> Option<bool> {
+        self.decided(self.can_be_null)
+    }
+
+    /// Whether the value may be unknown, when the written type tells (as
+    /// [`null`](Self::null)).
+    pub fn unknown(&self) -> Option<bool> {
+        self.decided(self.can_be_unknown)
+    }
+
+    fn decided(&self, written: bool) -> Option<bool> {
+        if written {
+            Some(true)
+        } else if builtin(self.core) || matches!(ungroup(self.core), Type::Tuple(_)) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
 pub fn shape(ty: &Type) -> Shape<'_> {
     let mut core = ty;
     let mut can_be_unknown = false;
@@ -129,6 +156,38 @@ pub fn wrappers(ty: &Type) -> (Vec<Wrapper>, &Type) {
         core = head(core).map_or(core, |(_, args)| args[0]);
     }
     (stack, core)
+}
+
+/// Whether `ty` is one of the primitive value types or std collections
+/// (so it cannot be a block or nested attribute, and hides no wrapper).
+pub fn builtin(ty: &Type) -> bool {
+    if let Type::Reference(_) = ungroup(ty) {
+        return true;
+    }
+    matches!(
+        head(ty),
+        Some((name, _)) if [
+            "String", "str", "Cow", "Box", "bool", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
+            "u32", "u64", "u128", "usize", "f32", "f64", "Number", "Value", "Vec", "Set", "BTreeSet",
+            "HashSet", "BTreeMap", "HashMap",
+        ].contains(&name.as_str())
+    )
+}
+
+/// `ty` as written in a message: `BTreeMap<String, Rule>`, not the token
+/// stream's `BTreeMap < String , Rule >`.
+pub fn text(ty: &Type) -> String {
+    let mut out = String::new();
+    for token in quote::ToTokens::to_token_stream(ty).to_string().split(' ') {
+        let glue = matches!(token, "<" | ">" | "," | "::" | ">>")
+            || out.ends_with(['<', '&', ':'])
+            || out.is_empty();
+        if !glue {
+            out.push(' ');
+        }
+        out.push_str(token);
+    }
+    out
 }
 
 /// Whether `ty` borrows: a reference or a lifetime anywhere in it.

@@ -10,7 +10,9 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use crate::ast::{doc_description, Container, Field, NestingArg};
+use crate::presence::{flag_span, Flags};
 use crate::tyinfo::{self, Collection};
+use crate::validators::Scalar;
 
 /// The validated model of one struct.
 pub struct Model {
@@ -51,6 +53,8 @@ pub struct FieldModel {
     pub plan: PlanModel,
     /// `#[tf(with = module)]`.
     pub with: Option<WithModel>,
+    /// Rules the written type left open, asserted by the generated code.
+    pub type_checks: Vec<TypeCheck>,
 }
 
 /// A field converted by a `with` module.
@@ -71,6 +75,31 @@ pub struct PlanModel {
     pub default: Option<crate::ast::DefaultArg>,
     /// `semantic_equal` (with `with`): the module's `semantically_equal`.
     pub semantic_equal: Option<syn::Path>,
+}
+
+/// A rule the written type left open, asserted in the generated code.
+pub struct TypeCheck {
+    pub span: Span,
+    pub rule: TypeRule,
+    /// The compile error when the rule does not hold.
+    pub message: String,
+}
+
+#[derive(Clone, Copy)]
+pub enum TypeRule {
+    /// `TfType::CAN_BE_NULL` of the field's type.
+    CanBeNull,
+    /// Not `TfType::CAN_BE_NULL`.
+    CannotBeNull,
+    /// `TfType::CAN_BE_UNKNOWN`.
+    CanBeUnknown,
+    /// `ElemKind::STRUCT` of `BlockElem::Kind`: the struct of a single
+    /// block or nested attribute is one, not an alias of an `Option` or a
+    /// collection of it.
+    Struct,
+    /// `TfType::REFINE_KIND` is that of the `default` literal's kind (or
+    /// `dynamic`).
+    DefaultFits(Scalar),
 }
 
 /// A cross-attribute rule declared on a field.
@@ -98,24 +127,22 @@ impl RuleKind {
     }
 }
 
-/// Attribute flags.
-#[derive(Clone, Copy)]
-pub struct Flags {
-    pub required: bool,
-    pub optional: bool,
-    pub computed: bool,
-}
-
 pub enum Kind {
     Attribute(Flags),
     /// Nested attributes (protocol 6): the element struct and its nesting.
     Nested {
         flags: Flags,
         elem: syn::Type,
+        /// A single struct (`S`, `Option<S>`), which the compiler checks
+        /// (see [`TypeRule::Struct`]): the struct is
+        /// `<elem as BlockElem>::Elem`.
+        opaque: bool,
         nesting: Collection,
     },
     Block {
         elem: syn::Type,
+        /// As for `Nested`.
+        opaque: bool,
         nesting: NestingArg,
         min_items: u64,
         max_items: u64,
@@ -134,30 +161,6 @@ impl Kind {
 
 fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
     Error::custom(msg).with_span(&span)
-}
-
-fn flag_span(flag: &darling::util::Flag, fallback: Span) -> Span {
-    if flag.is_present() {
-        flag.span()
-    } else {
-        fallback
-    }
-}
-
-/// Whether the type is one of the primitive value types (so it cannot be a
-/// block or nested attribute).
-fn is_primitive(ty: &syn::Type) -> bool {
-    if let syn::Type::Reference(_) = tyinfo::ungroup(ty) {
-        return true;
-    }
-    matches!(
-        tyinfo::head(ty),
-        Some((name, _)) if [
-            "String", "str", "Cow", "Box", "bool", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
-            "u32", "u64", "u128", "usize", "f32", "f64", "Number", "Value", "Vec", "Set", "BTreeSet",
-            "HashSet", "BTreeMap", "HashMap",
-        ].contains(&name.as_str())
-    )
 }
 
 fn valid_name(name: &str) -> bool {
@@ -405,6 +408,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
     };
 
     let shape = tyinfo::shape(&field.ty);
+    let mut type_checks = Vec::new();
     if let Some(inner) = tyinfo::option_inner(&field.ty).and_then(tyinfo::option_inner) {
         errors.push(err_at(
             ty_span,
@@ -505,49 +509,11 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
                 "a block's description kind is its struct's: write #[tf(markdown)] on the struct",
             ));
         }
-        Flags {
-            required: false,
-            optional: false,
-            computed: false,
-        }
+        Flags::NONE
     } else {
-        if optional && !shape.can_be_null {
-            errors.push(err_at(
-                flag_span(&field.optional, ty_span),
-                "an `optional` attribute can be null: use Option<T> (or Unknown<Option<T>>)",
-            ));
-        }
-        if required && shape.can_be_null && !conflicting_required {
-            errors.push(err_at(
-                flag_span(&field.required, ty_span),
-                "a `required` attribute cannot be null: drop the Option",
-            ));
-        }
-        if computed && !shape.can_be_unknown {
-            errors.push(err_at(
-                flag_span(&field.computed, ty_span),
-                "a `computed` attribute can be unknown until apply: use Unknown<T> or Refined<T> (Unknown<Option<T>> when it may also be null)",
-            ));
-        }
-        // `computed` alone means computed only, even when the value may be null
-        // (`Unknown<Option<T>>`); `optional, computed` says both.
-        let inferred_optional = optional || (!required && !computed && shape.can_be_null);
-        Flags {
-            required: !inferred_optional && !computed,
-            optional: inferred_optional,
-            computed,
-        }
-    };
-
-    let check_struct_elem = |elem: &syn::Type,
-                             what: &str,
-                             errors: &mut darling::error::Accumulator| {
-        if is_primitive(elem) {
-            errors.push(err_at(
-                elem.span(),
-                format!("`{what}` needs a struct deriving TfSchema and TfValue as its element, not `{}`", elem.to_token_stream()),
-            ));
-        }
+        let (flags, checks) = crate::presence::attribute_flags(field, &name, &shape, &mut errors);
+        type_checks.extend(checks);
+        flags
     };
 
     for (opt, what) in [
@@ -574,7 +540,9 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
 
     let kind = if is_block {
         let (elem, collection) = tyinfo::collection(shape.core);
-        check_struct_elem(elem, "block", &mut errors);
+        let check = check_struct_elem(elem, collection, "block", &name, &mut errors);
+        let opaque = check.is_some();
+        type_checks.extend(check);
         let nesting = match (nesting_arg, collection) {
             (Some(n), Collection::One) if matches!(**n, NestingArg::Single | NestingArg::Group) => {
                 **n
@@ -641,16 +609,20 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         }
         Kind::Block {
             elem: elem.clone(),
+            opaque,
             nesting,
             min_items,
             max_items,
         }
     } else if is_nested {
         let (elem, nesting) = tyinfo::collection(shape.core);
-        check_struct_elem(elem, "nested", &mut errors);
+        let check = check_struct_elem(elem, nesting, "nested", &name, &mut errors);
+        let opaque = check.is_some();
+        type_checks.extend(check);
         Kind::Nested {
             flags,
             elem: elem.clone(),
+            opaque,
             nesting,
         }
     } else {
@@ -736,21 +708,33 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         // A `with` field's literal is reported above; its core type is not
         // the wire type the literal would be.
         let scalar = match &field.with {
-            Some(_) => crate::validators::Scalar::Other,
+            Some(_) => Scalar::Other,
             None => tyinfo::scalar(shape.core),
         };
-        let fits = match (&**d, scalar) {
-            (crate::ast::DefaultArg::Path(_), _) | (_, crate::validators::Scalar::Other) => true,
-            (crate::ast::DefaultArg::Str(_), crate::validators::Scalar::String)
-            | (crate::ast::DefaultArg::Number(_), crate::validators::Scalar::Number)
-            | (crate::ast::DefaultArg::Bool(_), crate::validators::Scalar::Bool) => true,
-            _ => false,
+        let literal = match &**d {
+            crate::ast::DefaultArg::Str(_) => Some(Scalar::String),
+            crate::ast::DefaultArg::Number(_) => Some(Scalar::Number),
+            crate::ast::DefaultArg::Bool(_) => Some(Scalar::Bool),
+            crate::ast::DefaultArg::Path(_) => None,
         };
-        if !fits {
-            errors.push(err_at(
+        match literal {
+            Some(literal) if scalar != Scalar::Other && scalar != literal => errors.push(err_at(
                 d.span(),
                 "the `default` literal does not fit the attribute's type; use a literal of that type or a path to a function",
-            ));
+            )),
+            // A name the derive cannot see through (an alias of
+            // `Unknown<Option<i64>>`, say): the compiler checks the kind.
+            Some(literal) if field.with.is_none() && !tyinfo::builtin(shape.core) => {
+                type_checks.push(TypeCheck {
+                    span: d.span(),
+                    rule: TypeRule::DefaultFits(literal),
+                    message: format!(
+                        "`{name}`: the `default` literal does not fit the attribute's type `{}`; use a literal of that type or a path to a function",
+                        tyinfo::text(&field.ty)
+                    ),
+                });
+            }
+            _ => {}
         }
     }
     if field.use_state_for_unknown.is_present() && !computed_flags.is_some_and(|f| f.computed) {
@@ -787,6 +771,39 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
         rules,
         plan,
         with,
+        type_checks,
+    })
+}
+
+/// Checks the struct `elem` of a block or nested attribute (`what`) whose
+/// field's type reads as `collection` of it. Where that is a single struct
+/// (`S`, `Option<S>`), `S` may be an alias of an `Option` or a collection,
+/// which would decide the nesting: the check returned has the generated
+/// code assert that it is a struct (reading it through `BlockElem`).
+fn check_struct_elem(
+    elem: &syn::Type,
+    collection: Collection,
+    what: &str,
+    name: &str,
+    errors: &mut darling::error::Accumulator,
+) -> Option<TypeCheck> {
+    if tyinfo::builtin(elem) {
+        errors.push(err_at(
+            elem.span(),
+            format!(
+                "`{what}` needs a struct deriving TfSchema and TfValue as its element, not `{}`",
+                elem.to_token_stream()
+            ),
+        ));
+        return None;
+    }
+    (collection == Collection::One).then(|| TypeCheck {
+        span: elem.span(),
+        rule: TypeRule::Struct,
+        message: format!(
+            "`{name}`: `{what}` reads the nesting mode from the field's written type, and `{}` is an Option, a collection or a wrapper, not a struct: write it out in the field (`Option<S>`, `Vec<S>`, `Set<S>` or `BTreeMap<String, S>` of the struct `S`)",
+            tyinfo::text(elem)
+        ),
     })
 }
 

@@ -664,3 +664,70 @@ fn each_block_map_element(
         _ => each_nested(value, path, diags, validate),
     }
 }
+
+// ------------------------------------- single blocks written as one name
+
+/// The struct of a single block or single nested attribute whose field type
+/// is written as one name (`timeouts: Timeouts`). The derive reads the
+/// nesting mode from how the field's type is written, and a type alias can
+/// hide an `Option`, a collection or a wrapper behind the name: for those
+/// this trait is implemented with [`Kind`](Self::Kind) [`NotStruct`], which
+/// the derive asserts against at the field. The error then says to write
+/// the type out, and is the only one: naming the struct through
+/// [`Elem`](Self::Elem) type-checks for these types too.
+pub trait BlockElem {
+    /// The struct.
+    type Elem: TfSchema + ?Sized;
+    /// [`IsStruct`] or [`NotStruct`]: an associated type rather than a
+    /// const, so that a type that is neither is reported as "no Terraform
+    /// schema", as everywhere else.
+    type Kind: ElemKind;
+}
+
+/// Whether a [`BlockElem`] is the struct itself.
+pub trait ElemKind {
+    const STRUCT: bool;
+}
+
+/// The [`BlockElem::Kind`] of a struct.
+#[derive(Debug)]
+pub struct IsStruct;
+
+/// The [`BlockElem::Kind`] of an `Option`, a collection or a wrapper.
+#[derive(Debug)]
+pub struct NotStruct;
+
+impl ElemKind for IsStruct {
+    const STRUCT: bool = true;
+}
+
+impl ElemKind for NotStruct {
+    const STRUCT: bool = false;
+}
+
+impl<T: TfSchema + ?Sized> BlockElem for T {
+    type Elem = T;
+    type Kind = IsStruct;
+}
+
+macro_rules! hidden_block_elem {
+    ($($ty:ty => [$($param:ident),*];)*) => {$(
+        impl<T: TfSchema, $($param),*> BlockElem for $ty {
+            type Elem = T;
+            type Kind = NotStruct;
+        }
+    )*};
+}
+
+hidden_block_elem! {
+    Option<T> => [];
+    Unknown<T> => [];
+    Refined<T> => [];
+    Sensitive<T> => [];
+    Vec<T> => [];
+    crate::model::Set<T> => [];
+    std::collections::BTreeSet<T> => [];
+    std::collections::HashSet<T, S> => [S];
+    BTreeMap<K, T> => [K];
+    std::collections::HashMap<K, T, S> => [K, S];
+}

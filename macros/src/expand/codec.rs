@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{msgpack_map_header, msgpack_str};
+use super::{msgpack_map_header, msgpack_str, wrapped_type};
 use crate::ast::NestingArg;
 use crate::tyinfo::Wrapper;
 use crate::valid::{Kind, Model, WithModel};
@@ -487,19 +487,6 @@ fn plan_wrappers(field: &crate::valid::FieldModel, wrappers: &[Wrapper]) -> Vec<
     plan
 }
 
-/// `custom` inside `wrappers`, spelled through `__private`.
-fn wrapped_type(p: &TokenStream, wrappers: &[Wrapper], custom: &syn::Type) -> TokenStream {
-    wrappers
-        .iter()
-        .rev()
-        .fold(quote!(#custom), |inner, w| match w {
-            Wrapper::Unknown => quote!(#p::Unknown<#inner>),
-            Wrapper::Refined => quote!(#p::Refined<#inner>),
-            Wrapper::Option => quote!(#p::Option<#inner>),
-            Wrapper::Sensitive => quote!(#p::Sensitive<#inner>),
-        })
-}
-
 /// The `WithShape` of a field: the marker inside the wrappers' shapes.
 fn shape_type(p: &TokenStream, wrappers: &[Wrapper], marker: &syn::Ident) -> TokenStream {
     wrappers
@@ -522,6 +509,11 @@ fn marker_impl(p: &TokenStream, with: &WithModel, marker: &syn::Ident) -> TokenS
     let wire = quote_spanned!(span=> #module::Wire);
     let to_wire = quote_spanned!(span=> #module::to_wire);
     let from_wire = quote_spanned!(span=> #module::from_wire);
+    // The values of the custom type are located at it: when the module
+    // converts another type (the field's wrappers behind an alias, say),
+    // the mismatch is reported at the field's type.
+    let value = respan(quote!(__value), custom.span());
+    let converted = respan(quote!(__converted), custom.span());
     quote! {
         struct #marker;
         impl #p::WithShape for #marker {
@@ -529,11 +521,12 @@ fn marker_impl(p: &TokenStream, with: &WithModel, marker: &syn::Ident) -> TokenS
             type Wire = #wire;
             #[inline]
             fn to_wire(__value: &#custom) -> #p::Result<#wire, #p::Error> {
-                #p::with_result(#to_wire(__value))
+                #p::with_result(#to_wire(#value))
             }
             #[inline]
             fn from_wire(__wire: #wire) -> #p::Result<#custom, #p::Error> {
-                #p::with_result(#from_wire(__wire))
+                let __converted = #from_wire(__wire);
+                #p::with_result(#converted)
             }
         }
     }

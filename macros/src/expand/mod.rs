@@ -9,8 +9,10 @@ mod schema;
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::spanned::Spanned;
 
-use crate::valid::{self, Model};
+use crate::tyinfo::Wrapper;
+use crate::valid::{self, FieldModel, Model};
 
 pub enum Which {
     Schema,
@@ -129,6 +131,39 @@ pub(crate) fn msgpack_map_header(n: usize) -> syn::LitByteStr {
     syn::LitByteStr::new(&bytes, proc_macro2::Span::call_site())
 }
 
+/// `custom` inside `wrappers`, spelled through `__private`.
+pub(crate) fn wrapped_type(
+    p: &TokenStream,
+    wrappers: &[Wrapper],
+    custom: &syn::Type,
+) -> TokenStream {
+    wrappers
+        .iter()
+        .rev()
+        .fold(quote!(#custom), |inner, w| match w {
+            Wrapper::Unknown => quote!(#p::Unknown<#inner>),
+            Wrapper::Refined => quote!(#p::Refined<#inner>),
+            Wrapper::Option => quote!(#p::Option<#inner>),
+            Wrapper::Sensitive => quote!(#p::Sensitive<#inner>),
+        })
+}
+
+/// The Terraform value type of a field: its own type, or for a `with`
+/// field the module's `Wire` inside the field's wrappers.
+pub(crate) fn value_type(field: &FieldModel, p: &TokenStream) -> TokenStream {
+    match &field.with {
+        Some(with) => {
+            let module = &with.module;
+            let wire: syn::Type = syn::parse_quote_spanned!(module.span()=> #module::Wire);
+            wrapped_type(p, &with.wrappers, &wire)
+        }
+        None => {
+            let ty = &field.ty;
+            quote!(#ty)
+        }
+    }
+}
+
 impl Model {
     /// `#krate::__private`.
     pub(crate) fn private(&self) -> TokenStream {
@@ -238,6 +273,58 @@ mod tests {
         );
         assert!(schema.contains("a :: m :: semantically_equal"), "{schema}");
         assert_eq!(schema.matches("SemanticEqual").count(), 1, "{schema}");
+    }
+
+    #[test]
+    fn what_the_written_type_does_not_show_is_asked_of_the_compiler() {
+        let out = expand_str(
+            "struct Foo { keepers: Keepers, #[tf(optional)] k: Keepers, #[tf(computed)] id: Unknown<String>, #[tf(block)] net: Net, name: String }",
+            Which::Schema,
+        );
+        assert!(!out.contains("compile_error"), "{out}");
+        // No flag written: optional exactly when the type can be null.
+        assert!(
+            out.contains(
+                "required : ! < Keepers as :: tfschema :: __private :: TfType > :: CAN_BE_NULL"
+            ),
+            "{out}"
+        );
+        // The written type shows it: decided by the derive.
+        assert!(
+            !out.contains("< String as :: tfschema :: __private :: TfType > :: CAN_BE_NULL"),
+            "{out}"
+        );
+        // `optional` on a name: asserted, with the attribute's name.
+        assert!(
+            out.contains("assert ! (< Keepers as :: tfschema :: __private :: TfType > :: CAN_BE_NULL , \"`k`: an `optional` attribute"),
+            "{out}"
+        );
+        // `computed` on a written `Unknown`: decided, nothing asserted.
+        assert!(!out.contains("CAN_BE_UNKNOWN"), "{out}");
+        // A single block's struct: read through `BlockElem`, and asserted.
+        assert!(
+            out.contains("< Net as :: tfschema :: __private :: BlockElem > :: Elem"),
+            "{out}"
+        );
+        assert!(out.contains("ElemKind > :: STRUCT"), "{out}");
+    }
+
+    #[test]
+    fn what_the_written_type_shows_is_decided_by_the_derive() {
+        let out = expand_str(
+            "struct Foo { #[tf(optional)] a: String, #[tf(required)] b: Option<X>, #[tf(computed)] c: Option<String> }",
+            Which::Schema,
+        );
+        assert_eq!(out.matches("compile_error").count(), 3, "{out}");
+    }
+
+    #[test]
+    fn types_in_messages_read_as_written() {
+        let ty: syn::Type = syn::parse_quote!(std::collections::BTreeMap<String, Vec<&'a str>>);
+        assert_eq!(
+            crate::tyinfo::text(&ty),
+            "std::collections::BTreeMap<String, Vec<&'a str>>"
+        );
     }
 
     #[test]

@@ -6,8 +6,10 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::NestingArg;
+use crate::presence::Flags;
 use crate::tyinfo::Collection;
-use crate::valid::{Flags, Kind, Model, RuleKind};
+use crate::valid::{Kind, Model, RuleKind, TypeRule};
+use crate::validators::Scalar;
 
 pub fn expand(model: &Model) -> TokenStream {
     let p = model.private();
@@ -26,12 +28,22 @@ pub fn expand(model: &Model) -> TokenStream {
         let deprecated = field.deprecated;
         let write_only = field.write_only;
         let plan = plan_policy(field, &p);
+        let value_ty = super::value_type(field, &p);
         let attribute = |flags: &Flags, attr_ty: TokenStream| {
             let Flags {
                 required,
                 optional,
                 computed,
+                inferred,
             } = *flags;
+            // No flag written: optional exactly when the type can be null,
+            // as the compiler knows it (through an alias too).
+            let (required, optional) = if inferred {
+                let null = quote!(<#value_ty as #p::TfType>::CAN_BE_NULL);
+                (quote!(!#null), null)
+            } else {
+                (quote!(#required), quote!(#optional))
+            };
             quote! {
                 #p::attribute(
                     #name,
@@ -70,8 +82,10 @@ pub fn expand(model: &Model) -> TokenStream {
             Kind::Nested {
                 flags,
                 elem,
+                opaque,
                 nesting,
             } => {
+                let elem = elem_struct(elem, *opaque, &p);
                 let nesting = match nesting {
                     Collection::One => quote!(#p::ObjectNesting::Single),
                     Collection::List => quote!(#p::ObjectNesting::List),
@@ -88,10 +102,12 @@ pub fn expand(model: &Model) -> TokenStream {
             }
             Kind::Block {
                 elem,
+                opaque,
                 nesting,
                 min_items,
                 max_items,
             } => {
+                let elem = elem_struct(elem, *opaque, &p);
                 let nesting = match nesting {
                     NestingArg::Single => quote!(#p::NestingMode::Single),
                     NestingArg::List => quote!(#p::NestingMode::List),
@@ -107,7 +123,8 @@ pub fn expand(model: &Model) -> TokenStream {
         }
     }
     let validate = validate_body(model, &p);
-    let (has_write_only, checks) = nesting_checks(model, &p);
+    let (has_write_only, mut checks) = nesting_checks(model, &p);
+    checks.extend(type_checks(model, &p));
     let description = &model.description;
     let markdown = model.markdown;
     quote! {
@@ -161,7 +178,8 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
             }});
         }
         match &field.kind {
-            Kind::Block { elem, .. } | Kind::Nested { elem, .. } => {
+            Kind::Block { elem, opaque, .. } | Kind::Nested { elem, opaque, .. } => {
+                let elem = elem_struct(elem, *opaque, p);
                 // Only the trait-bound part carries the field's span: the
                 // local names must keep the call-site hygiene of the body.
                 // A map block's value may be an object (`DynamicBlock`).
@@ -237,12 +255,26 @@ fn nesting_checks(model: &Model, p: &TokenStream) -> (TokenStream, Vec<TokenStre
             write_only.push(quote!(true));
         }
         let (elem, set, list_or_map) = match &field.kind {
-            Kind::Block { elem, nesting, .. } => (
+            Kind::Block {
                 elem,
+                opaque,
+                nesting,
+                ..
+            } => (
+                elem_struct(elem, *opaque, p),
                 *nesting == NestingArg::Set,
                 matches!(nesting, NestingArg::List | NestingArg::Map),
             ),
-            Kind::Nested { elem, nesting, .. } => (elem, *nesting == Collection::Set, false),
+            Kind::Nested {
+                elem,
+                opaque,
+                nesting,
+                ..
+            } => (
+                elem_struct(elem, *opaque, p),
+                *nesting == Collection::Set,
+                false,
+            ),
             Kind::Attribute(_) => continue,
         };
         write_only.push(quote!(<#elem as #p::TfSchema>::HAS_WRITE_ONLY));
@@ -254,7 +286,7 @@ fn nesting_checks(model: &Model, p: &TokenStream) -> (TokenStream, Vec<TokenStre
             let write_only = format!(
                 "`{name}`: a set block or set of nested attributes cannot contain a `write_only` attribute; Terraform forbids it"
             );
-            let elem = static_lifetimes(elem, model);
+            let elem = static_lifetimes(&elem, model);
             checks.push(quote_spanned! {elem.span()=>
                 const _: () = ::core::assert!(!<#elem as #p::TfType>::HAS_DYNAMIC, #dynamic);
                 const _: () = ::core::assert!(!<#elem as #p::TfSchema>::HAS_WRITE_ONLY, #write_only);
@@ -264,13 +296,78 @@ fn nesting_checks(model: &Model, p: &TokenStream) -> (TokenStream, Vec<TokenStre
             let dynamic = format!(
                 "`{name}`: a list or map block whose struct has a `dynamic` (Value) attribute is read through dynamic values, which a struct that borrows from the input (one with a lifetime) cannot be built from; make this struct own its data (String instead of &str)"
             );
-            let elem = static_lifetimes(elem, model);
+            let elem = static_lifetimes(&elem, model);
             checks.push(quote_spanned! {elem.span()=>
                 const _: () = ::core::assert!(!<#elem as #p::TfType>::HAS_DYNAMIC, #dynamic);
             });
         }
     }
     (quote!(#(#write_only)||*), checks)
+}
+
+/// The struct of a block or nested attribute: `elem` as written, or read
+/// through `BlockElem` when `opaque` (written as one name, which may be an
+/// alias of an `Option` or a collection: see `type_checks`).
+fn elem_struct(elem: &syn::Type, opaque: bool, p: &TokenStream) -> syn::Type {
+    if opaque {
+        syn::parse_quote_spanned!(elem.span()=> <#elem as #p::BlockElem>::Elem)
+    } else {
+        elem.clone()
+    }
+}
+
+/// Compile-time assertions of the rules the fields' written types left
+/// open (`FieldModel::type_checks`), each at the flag or type it concerns.
+fn type_checks(model: &Model, p: &TokenStream) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for field in &model.fields {
+        for check in &field.type_checks {
+            let condition = match check.rule {
+                TypeRule::CanBeNull
+                | TypeRule::CannotBeNull
+                | TypeRule::CanBeUnknown
+                | TypeRule::DefaultFits(_) => {
+                    let value_ty: syn::Type = match syn::parse2(super::value_type(field, p)) {
+                        Ok(ty) => static_lifetimes(&ty, model),
+                        Err(_) => continue,
+                    };
+                    // The type carries its own span, so a type that is not a
+                    // Terraform type is reported there, as elsewhere.
+                    let value_ty = quote_spanned!(value_ty.span()=> <#value_ty as #p::TfType>);
+                    match check.rule {
+                        TypeRule::CanBeNull => quote!(#value_ty::CAN_BE_NULL),
+                        TypeRule::CannotBeNull => quote!(!#value_ty::CAN_BE_NULL),
+                        TypeRule::DefaultFits(literal) => {
+                            let kind = match literal {
+                                Scalar::String => quote!(String),
+                                Scalar::Number => quote!(Number),
+                                _ => quote!(Other),
+                            };
+                            quote! {
+                                ::core::matches!(
+                                    #value_ty::REFINE_KIND,
+                                    #p::RefineKind::#kind | #p::RefineKind::Dynamic
+                                )
+                            }
+                        }
+                        _ => quote!(#value_ty::CAN_BE_UNKNOWN),
+                    }
+                }
+                TypeRule::Struct => {
+                    let (Kind::Block { elem, .. } | Kind::Nested { elem, .. }) = &field.kind else {
+                        continue;
+                    };
+                    let elem = static_lifetimes(elem, model);
+                    quote_spanned!(elem.span()=> <<#elem as #p::BlockElem>::Kind as #p::ElemKind>::STRUCT)
+                }
+            };
+            let message = &check.message;
+            out.push(quote_spanned! {check.span=>
+                const _: () = ::core::assert!(#condition, #message);
+            });
+        }
+    }
+    out
 }
 
 /// `ty` with the struct's lifetime replaced by `'static`, so that checks can

@@ -275,6 +275,8 @@ impl<'de> TfDecode<'de> for &'de str {
 impl<T: TfType> TfType for Option<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = true;
+    const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     fn tf_type() -> Type {
         T::tf_type()
     }

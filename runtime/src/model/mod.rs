@@ -44,6 +44,22 @@ pub trait TfType {
     /// set block) and codecs skip dynamic-only checks for other types.
     const HAS_DYNAMIC: bool = false;
 
+    /// Whether the type says its value may be null: `Option<T>`, and the
+    /// wrappers around one (`Unknown<Option<T>>`, `Refined<Option<T>>`,
+    /// `Sensitive<Option<T>>`). The derive reads a field's optionality from
+    /// it, so a type alias of `Option<T>` gives an optional attribute, as
+    /// the written `Option` does. [`Value`] holds nulls without saying so:
+    /// it is `false` (write `Option<Value>` for an attribute that may be
+    /// null).
+    const CAN_BE_NULL: bool = false;
+
+    /// Whether the type says its value may be unknown: [`Unknown<T>`] and
+    /// [`Refined<T>`], and `Option`/[`Sensitive`] around one. A `computed`
+    /// attribute needs it. Like [`CAN_BE_NULL`](Self::CAN_BE_NULL) it is
+    /// `false` for [`Value`]; and for collections, whose elements may be
+    /// unknown while the collection itself is known.
+    const CAN_BE_UNKNOWN: bool = false;
+
     /// The Terraform type constraint.
     fn tf_type() -> Type;
 }

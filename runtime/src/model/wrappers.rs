@@ -56,6 +56,8 @@ impl<T> From<T> for Unknown<T> {
 impl<T: TfType> TfType for Unknown<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = T::CAN_BE_NULL;
+    const CAN_BE_UNKNOWN: bool = true;
     fn tf_type() -> Type {
         T::tf_type()
     }
@@ -120,6 +122,8 @@ impl<T> From<T> for Refined<T> {
 impl<T: TfType> TfType for Refined<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = T::CAN_BE_NULL;
+    const CAN_BE_UNKNOWN: bool = true;
     fn tf_type() -> Type {
         T::tf_type()
     }
@@ -313,6 +317,8 @@ impl<T> fmt::Debug for Sensitive<T> {
 impl<T: TfType> TfType for Sensitive<T> {
     const REFINE_KIND: RefineKind = T::REFINE_KIND;
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = T::CAN_BE_NULL;
+    const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     fn tf_type() -> Type {
         T::tf_type()
     }
