@@ -823,6 +823,7 @@ mod tests {
             prior_private: b"token=hunter2".to_vec(),
             provider_meta: None,
             client_capabilities: ClientCapabilities::default(),
+            prior_identity: None,
         };
         let text = format!("{request:?}");
         assert!(!text.contains("hunter2"), "{text}");

@@ -200,6 +200,7 @@ impl Harness {
                     prior_private: Vec::new(),
                     provider_meta: None,
                     client_capabilities: self.capabilities(),
+                    prior_identity: None,
                 },
                 StopSignal::never(),
             )
@@ -223,6 +224,7 @@ impl Harness {
                     config: config.clone().into(),
                     planned_private: Vec::new(),
                     provider_meta: None,
+                    planned_identity: None,
                 },
                 StopSignal::never(),
             )
@@ -252,6 +254,7 @@ impl Harness {
                     private: Vec::new(),
                     provider_meta: None,
                     client_capabilities: self.capabilities(),
+                    current_identity: None,
                 },
                 StopSignal::never(),
             )
@@ -267,6 +270,7 @@ impl Harness {
                     type_name: type_name.into(),
                     id: id.into(),
                     client_capabilities: self.capabilities(),
+                    identity: None,
                 },
                 StopSignal::never(),
             )
