@@ -20,6 +20,8 @@
 //! # Ok::<(), tfschema::Error>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod diag;
 pub mod error;
 pub mod json;
