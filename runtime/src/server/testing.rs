@@ -46,6 +46,7 @@ pub struct PlanResult {
     pub requires_replace: Vec<Vec<PathStep>>,
     /// Private data for apply.
     pub planned_private: Vec<u8>,
+    /// Errors and warnings, including a failed gRPC call.
     pub diagnostics: Diagnostics,
 }
 
@@ -56,6 +57,8 @@ pub struct StateResult {
     pub state: Value,
     /// Private data returned.
     pub private: Vec<u8>,
+    /// Errors and warnings, including a failed gRPC call or an answer the
+    /// harness could not decode.
     pub diagnostics: Diagnostics,
 }
 
