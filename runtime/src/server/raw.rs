@@ -456,6 +456,10 @@ impl RawResponse for Diagnostics {
 /// gets a [`StopSignal`]; the adapter also drops the call's future when Stop
 /// arrives. The defaults accept any configuration and answer every resource
 /// call with an error saying the type is not supported.
+///
+/// A [`TypedProvider`](super::typed::TypedProvider) is one; a raw provider
+/// can wrap it to handle a few calls itself and hand it the rest (the
+/// `TypedProvider` documentation shows how).
 pub trait RawProvider: Send + Sync + 'static {
     /// The schemas; asked once when serving starts.
     fn schema(&self) -> ProviderSchema;
@@ -561,7 +565,8 @@ pub trait RawProvider: Send + Sync + 'static {
     }
 }
 
-/// The answer for a type name the provider does not serve.
+/// The answer for a type name the provider does not serve: an error
+/// diagnostic "Unsupported type" naming it.
 pub fn unsupported<R: RawResponse>(type_name: &str) -> R {
     let mut diagnostics = Diagnostics::new();
     diagnostics.error(
