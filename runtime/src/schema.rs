@@ -155,15 +155,18 @@ impl std::fmt::Debug for SemanticEqual {
 /// attribute or block needs a new resource.
 ///
 /// The planner calls it only on an update (never on create or destroy),
-/// only where the planned value differs from the prior state's (go-cty's
-/// equality; an unknown planned value counts as a change), and after the
-/// resource's plan hook, on the final plan. Inside a set the attribute
-/// cannot be addressed: the path stops at the set, and `config` is the
-/// set element's own value.
+/// and only where the planned value differs from the prior state's
+/// (go-cty's equality; an unknown planned value counts as a change). In
+/// the typed layer it is asked during default planning, which fills
+/// `ResourcePlan::requires_replace` for the plan hook (feature `server`), and, when the hook changed the plan, again after
+/// it, on the final plan: the final plan decides. So it may run twice for
+/// one plan, and should only decide, with no effects of its own. Inside a
+/// set the attribute cannot be addressed: the path stops at the set, and
+/// `config` is the set element's own value.
 ///
 /// ```
 /// use tfschema::schema::ReplaceIfRequest;
-/// use tfschema::Value;
+/// use tfschema::{TfSchema, TfValue, Value};
 ///
 /// /// A disk can grow in place; shrinking it needs a new one.
 /// fn shrinking(change: &ReplaceIfRequest<'_>) -> bool {
@@ -172,7 +175,12 @@ impl std::fmt::Debug for SemanticEqual {
 ///         _ => false,
 ///     }
 /// }
-/// # let _ = shrinking;
+///
+/// #[derive(TfSchema, TfValue)]
+/// struct Disk {
+///     #[tf(requires_replace_if = shrinking)]
+///     size_gb: i64,
+/// }
 /// ```
 #[derive(Clone, Copy)]
 pub struct ReplaceIf(pub fn(change: &ReplaceIfRequest<'_>) -> bool);
