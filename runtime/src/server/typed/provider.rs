@@ -29,9 +29,9 @@ use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSig
 /// `TypedProvider` implements [`RawProvider`], so a raw provider of your
 /// own can hold one and hand it the calls it does not answer itself: to
 /// serve a type the typed layer cannot describe (a schema known only at
-/// run time), or to adjust an answer. Every `RawProvider` method has a
-/// default that refuses the call ("Unsupported type"), so the wrapper
-/// delegates each method it does not replace, not only the ones it
+/// run time), or to adjust an answer. `RawProvider`'s default methods
+/// refuse the call ("Unsupported type"), so the wrapper passes on every
+/// call the typed provider answers (the calls below), not only the ones it
 /// changes:
 ///
 /// ```
