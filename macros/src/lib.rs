@@ -1,6 +1,6 @@
 //! `#[derive(TfSchema, TfValue)]` for tfschema.
 //!
-//! A thin shim: each derive parses its input, hands it to [`expand`] (which
+//! A thin shim: each derive parses its input, hands it to `expand` (which
 //! works on `proc_macro2` so it is unit-testable) and turns errors into
 //! `compile_error!`s beside stub impls. The attribute reference lives on
 //! `tfschema`'s re-export of these derives and in the README.

@@ -9,15 +9,20 @@ use crate::error::{Error, PathStep};
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {
+    /// The operation failed; Terraform stops and shows it.
     Error,
+    /// Shown to the user; the operation goes on.
     Warning,
 }
 
 /// One diagnostic.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// A short headline ("Invalid configuration").
     pub summary: String,
+    /// The full explanation, shown under the summary.
     pub detail: String,
     /// The attribute the diagnostic is about, outermost step first; empty
     /// for the whole configuration.

@@ -5,6 +5,13 @@
 //! reads it: type constraints ([`Type`]), numbers ([`Number`]), dynamic
 //! values ([`Value`]) with null, unknown and refined unknowns
 //! ([`Refinements`]), and the msgpack and JSON codecs ([`msgpack`], [`json`]).
+//! `#[derive(TfSchema, TfValue)]` (feature `derive`, on by default) makes a
+//! struct a model: its schema block, codecs and plan view. The plugin
+//! server that runs a provider is the module `server` (feature `server`).
+//!
+//! To write a provider, start with the tutorial, `docs/tutorial.md` in the
+//! tfschema repository: a small provider from `cargo new` to `terraform
+//! apply`, with a plan hook, an import and tests.
 //!
 //! ```
 //! use tfschema::{Type, Value};
@@ -19,6 +26,8 @@
 //! );
 //! # Ok::<(), tfschema::Error>(())
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod diag;
 pub mod error;

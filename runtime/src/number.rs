@@ -582,6 +582,9 @@ impl Number {
     /// Parse text as go-cty's `ParseNumberVal` does
     /// (`big.ParseFloat(s, 10, 512, ToNearestEven)`), within the limits in
     /// the module documentation.
+    ///
+    /// # Errors
+    /// Text that is not a decimal number, or is beyond those limits.
     pub fn parse(text: &str) -> Result<Number, NumberError> {
         if text.len() > MAX_TEXT_LEN {
             return Err(NumberError::new(format!(
@@ -822,6 +825,9 @@ impl Number {
     /// digits that read back to the same value at the origin's precision,
     /// never an exponent). Infinities have none: go-cty's JSON encoder fails
     /// with "cannot serialize infinity as JSON".
+    ///
+    /// # Errors
+    /// An infinity (nothing is appended then).
     pub fn write_decimal(&self, out: &mut String) -> Result<(), NumberError> {
         match &self.repr {
             Repr::I64(v) => {
@@ -842,6 +848,9 @@ impl Number {
     }
 
     /// The plain decimal text as a new string; see [`Number::write_decimal`].
+    ///
+    /// # Errors
+    /// An infinity.
     pub fn to_decimal_string(&self) -> Result<String, NumberError> {
         let mut s = String::new();
         self.write_decimal(&mut s)?;

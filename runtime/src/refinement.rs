@@ -50,7 +50,9 @@ impl RefineKind {
 /// One end of a number range.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NumberBound {
+    /// Where the range ends.
     pub value: Number,
+    /// Whether `value` itself is in the range.
     pub inclusive: bool,
 }
 

@@ -15,14 +15,18 @@ use crate::value::Value;
 pub struct Schema {
     /// Bumped when the state format changes (drives state upgrades).
     pub version: i64,
+    /// The top-level block: the resource's (or provider's, or data
+    /// source's) attributes and nested blocks.
     pub block: Block,
 }
 
 /// How a description is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum StringKind {
+    /// Plain text.
     #[default]
     Plain,
+    /// Markdown (for documentation generators; Terraform shows it as is).
     Markdown,
 }
 
@@ -38,10 +42,15 @@ impl StringKind {
 /// A configuration block: attributes and nested block types.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Block {
+    /// The block's attributes.
     pub attributes: Vec<Attribute>,
+    /// The block types that can be nested in it.
     pub block_types: Vec<NestedBlock>,
+    /// What the block is for (the model struct's doc comment).
     pub description: String,
+    /// How [`description`](Self::description) is written.
     pub description_kind: StringKind,
+    /// Terraform warns when the block is used.
     pub deprecated: bool,
 }
 
@@ -49,22 +58,36 @@ pub struct Block {
 /// attributes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AttributeType {
+    /// A value of this type.
     Type(Type),
+    /// Nested attributes (protocol 6 only).
     Nested(NestedType),
 }
 
 /// One attribute of a block.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Attribute {
+    /// The name in configurations.
     pub name: String,
+    /// The value's type, or nested attributes.
     pub ty: AttributeType,
+    /// What the attribute is for (the field's doc comment).
     pub description: String,
+    /// How [`description`](Self::description) is written.
     pub description_kind: StringKind,
+    /// The configuration must set it.
     pub required: bool,
+    /// The configuration may set it.
     pub optional: bool,
+    /// The provider may set it (with `optional`: when the configuration
+    /// does not).
     pub computed: bool,
+    /// Terraform hides the value in plans and output.
     pub sensitive: bool,
+    /// Terraform warns when the attribute is set.
     pub deprecated: bool,
+    /// Set in configurations but never kept in plan or state (Terraform
+    /// 1.11+).
     pub write_only: bool,
     /// How the planner treats the attribute (not sent to Terraform).
     pub plan: PlanPolicy,
@@ -132,15 +155,18 @@ impl std::fmt::Debug for SemanticEqual {
 /// attribute or block needs a new resource.
 ///
 /// The planner calls it only on an update (never on create or destroy),
-/// only where the planned value differs from the prior state's (go-cty's
-/// equality; an unknown planned value counts as a change), and after the
-/// resource's plan hook, on the final plan. Inside a set the attribute
-/// cannot be addressed: the path stops at the set, and `config` is the
-/// set element's own value.
+/// and only where the planned value differs from the prior state's
+/// (go-cty's equality; an unknown planned value counts as a change). In
+/// the typed layer it is asked during default planning, which fills
+/// `ResourcePlan::requires_replace` for the plan hook (feature `server`), and, when the hook changed the plan, again after
+/// it, on the final plan: the final plan decides. So it may run twice for
+/// one plan, and should only decide, with no effects of its own. Inside a
+/// set the attribute cannot be addressed: the path stops at the set, and
+/// `config` is the set element's own value.
 ///
 /// ```
 /// use tfschema::schema::ReplaceIfRequest;
-/// use tfschema::Value;
+/// use tfschema::{TfSchema, TfValue, Value};
 ///
 /// /// A disk can grow in place; shrinking it needs a new one.
 /// fn shrinking(change: &ReplaceIfRequest<'_>) -> bool {
@@ -149,7 +175,12 @@ impl std::fmt::Debug for SemanticEqual {
 ///         _ => false,
 ///     }
 /// }
-/// # let _ = shrinking;
+///
+/// #[derive(TfSchema, TfValue)]
+/// struct Disk {
+///     #[tf(requires_replace_if = shrinking)]
+///     size_gb: i64,
+/// }
 /// ```
 #[derive(Clone, Copy)]
 pub struct ReplaceIf(pub fn(change: &ReplaceIfRequest<'_>) -> bool);
@@ -209,26 +240,37 @@ impl Attribute {
 /// Nesting of a nested attribute type (protocol 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ObjectNesting {
+    /// One object.
     Single,
+    /// A list of objects.
     List,
+    /// A set of objects.
     Set,
+    /// A map of objects by key.
     Map,
 }
 
 /// Nested attributes (protocol 6 `Schema.Object`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NestedType {
+    /// The attributes of each object.
     pub attributes: Vec<Attribute>,
+    /// How many objects, and how they are addressed.
     pub nesting: ObjectNesting,
 }
 
 /// Nesting of a nested block type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NestingMode {
+    /// At most one block (null when absent).
     Single,
+    /// Blocks in order.
     List,
+    /// Blocks without order or duplicates.
     Set,
+    /// Labelled blocks (`name "label" {}`), by label.
     Map,
+    /// At most one block, never null: its attributes are null when absent.
     Group,
 }
 
@@ -247,10 +289,16 @@ impl NestingMode {
 /// A nested block type of a block.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NestedBlock {
+    /// The block's name in configurations.
     pub type_name: String,
+    /// What each block holds.
     pub block: Block,
+    /// How many blocks, and how they are addressed.
     pub nesting: NestingMode,
+    /// The fewest blocks a configuration may write (list and set
+    /// nesting; 0 for no minimum).
     pub min_items: u64,
+    /// The most blocks a configuration may write (0 for no limit).
     pub max_items: u64,
     /// `requires_replace`/`requires_replace_if` of the block (not sent to
     /// Terraform).

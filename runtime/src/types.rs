@@ -14,15 +14,23 @@ use crate::text::Quoting;
 /// order of their names: the order go-cty writes them in msgpack and JSON.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Type {
+    /// `"string"`.
     String,
+    /// `"number"`: arbitrary precision, as go-cty's.
     Number,
+    /// `"bool"`.
     Bool,
     /// `"dynamic"`: the value's own type travels with it.
     Dynamic,
+    /// `["list", T]`: ordered elements of one type.
     List(Box<Type>),
+    /// `["set", T]`: unordered, distinct elements of one type.
     Set(Box<Type>),
+    /// `["map", T]`: elements of one type by string key.
     Map(Box<Type>),
+    /// `["object", {...}]`: named attributes, each of its own type.
     Object(Box<ObjectType>),
+    /// `["tuple", [...]]`: a fixed sequence of elements, each of its own type.
     Tuple(Vec<Type>),
 }
 

@@ -36,8 +36,11 @@ use crate::value::{numbers_equal, Value};
 /// sensitive, and where diagnostics go.
 #[derive(Debug)]
 pub struct Ctx<'a> {
+    /// The attribute being checked, outermost step first.
     pub path: Vec<PathStep>,
+    /// Whether the value is sensitive: messages then leave it out.
     pub sensitive: bool,
+    /// Where failed checks are reported.
     pub diags: &'a mut Diagnostics,
 }
 

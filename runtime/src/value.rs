@@ -26,8 +26,11 @@ pub enum Value {
     Null(Type),
     /// An unknown of the given type, with what is known about it.
     Unknown(Type, Refinements),
+    /// A known bool.
     Bool(bool),
+    /// A known number.
     Number(Number),
+    /// A known string (NFC, as go-cty keeps them; see [`Value::string`]).
     String(String),
     /// Element type, elements.
     List(Type, Vec<Value>),
@@ -37,6 +40,7 @@ pub enum Value {
     Map(Type, BTreeMap<String, Value>),
     /// Attributes by name.
     Object(BTreeMap<String, Value>),
+    /// Elements, each with its own type.
     Tuple(Vec<Value>),
 }
 

@@ -12,11 +12,17 @@ use crate::limits::MAX_DEPTH;
 /// The kind of the next JSON value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool,
+    /// A number (read as its exact text).
     Number,
+    /// A string.
     String,
+    /// `[`: an array.
     Array,
+    /// `{`: an object.
     Object,
 }
 

@@ -20,7 +20,9 @@ use crate::types::Type;
 /// "May be unknown, and null when known" is `Unknown<Option<T>>`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Unknown<T> {
+    /// The value is known.
     Known(T),
+    /// Not known until apply.
     Unknown,
 }
 
@@ -91,7 +93,9 @@ impl<'de, T: TfDecode<'de>> TfDecode<'de> for Unknown<T> {
 /// (not null, a string prefix, number or length bounds) kept both ways.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Refined<T> {
+    /// The value is known.
     Known(T),
+    /// Not known until apply; what is known about it.
     Unknown(Refinements),
 }
 

@@ -16,14 +16,23 @@ use crate::text::{is_ascii, is_nfc, nfc};
 /// The msgpack family of the next value, for dispatch and error messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// `nil` (`c0`).
     Nil,
+    /// `true` or `false`.
     Bool,
+    /// An integer, fixint or sized.
     Int,
+    /// A float32 or float64.
     Float,
+    /// A string (str8/16/32 or fixstr).
     Str,
+    /// Binary data (bin8/16/32).
     Bin,
+    /// An array.
     Array,
+    /// A map.
     Map,
+    /// An extension value (go-cty writes unknowns as one).
     Ext,
     /// The reserved byte `c1`.
     Invalid,

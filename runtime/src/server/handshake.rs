@@ -35,8 +35,10 @@ pub struct PluginEnv {
     pub magic_cookie: Option<String>,
     /// `PLUGIN_PROTOCOL_VERSIONS`: the versions Terraform speaks, e.g. `5,6`.
     pub protocol_versions: Option<String>,
-    /// `PLUGIN_MIN_PORT` / `PLUGIN_MAX_PORT`: the TCP port range.
+    /// `PLUGIN_MIN_PORT`: the lowest TCP port to listen on when no unix
+    /// socket can be used.
     pub min_port: Option<String>,
+    /// `PLUGIN_MAX_PORT`: the highest such port.
     pub max_port: Option<String>,
     /// `PLUGIN_CLIENT_CERT`: Terraform's client certificate (PEM); absent
     /// when Terraform runs with `TF_DISABLE_PLUGIN_TLS`.
@@ -91,6 +93,9 @@ impl PluginEnv {
     }
 
     /// `TFSCHEMA_FORCE_PROTOCOL`, checked.
+    ///
+    /// # Errors
+    /// A value other than `5` or `6`.
     pub fn forced_version(&self) -> Result<Option<u32>, HandshakeError> {
         match self.force_protocol.as_deref().map(str::trim) {
             None => Ok(None),
@@ -104,6 +109,10 @@ impl PluginEnv {
 
     /// The TCP port range from `PLUGIN_MIN_PORT`/`PLUGIN_MAX_PORT`; `None`
     /// when both are unset (the system picks a port).
+    ///
+    /// # Errors
+    /// Only one of the two set, a value that is not a port number, or a
+    /// minimum above the maximum.
     pub fn port_range(&self) -> Result<Option<(u16, u16)>, HandshakeError> {
         fn port(key: &str, raw: &str) -> Result<u16, HandshakeError> {
             raw.trim()
@@ -148,6 +157,11 @@ pub struct Served {
 /// Chooses the plugin protocol version: the forced one if any (it must be
 /// served and offered), else the highest version both sides speak. Protocol 5
 /// is only possible when no schema needs protocol 6.
+///
+/// # Errors
+/// No version both sides can use (the message names the offered and served
+/// versions), a forced version that is not offered or served, or a provider
+/// limited to protocol 5 whose schema needs 6.
 pub fn choose_protocol(
     offered: Option<&[u32]>,
     served: Served,

@@ -238,29 +238,39 @@ impl Stopper {
 /// `ValidateProviderConfig` (protocol 5: `PrepareProviderConfig`).
 #[derive(Clone)]
 pub struct ValidateProviderConfigRequest {
+    /// The `provider` block as written; may hold unknowns.
     pub config: DynamicValue,
 }
 
 /// `ConfigureProvider` (protocol 5: `Configure`).
 #[derive(Clone)]
 pub struct ConfigureProviderRequest {
+    /// The version of the Terraform calling, e.g. `1.15.5`.
     pub terraform_version: String,
+    /// The `provider` block; may hold unknowns (values from resources not
+    /// yet created).
     pub config: DynamicValue,
+    /// What this Terraform can do.
     pub client_capabilities: ClientCapabilities,
 }
 
 /// `ValidateResourceConfig` (protocol 5: `ValidateResourceTypeConfig`).
 #[derive(Clone)]
 pub struct ValidateResourceConfigRequest {
+    /// The resource type, e.g. `example_thing`.
     pub type_name: String,
+    /// The `resource` block as written; may hold unknowns.
     pub config: DynamicValue,
+    /// What this Terraform can do.
     pub client_capabilities: ClientCapabilities,
 }
 
 /// `ValidateDataResourceConfig` (protocol 5: `ValidateDataSourceConfig`).
 #[derive(Clone)]
 pub struct ValidateDataSourceConfigRequest {
+    /// The data source type.
     pub type_name: String,
+    /// The `data` block as written; may hold unknowns.
     pub config: DynamicValue,
 }
 
@@ -268,7 +278,9 @@ pub struct ValidateDataSourceConfigRequest {
 /// `version` (possibly older than the current one).
 #[derive(Debug, Clone)]
 pub struct UpgradeResourceStateRequest {
+    /// The resource type.
     pub type_name: String,
+    /// The schema version that wrote the state.
     pub version: i64,
     /// The state's JSON; `None` when Terraform sent only the pre-0.12
     /// flatmap form, which tfschema does not read.
@@ -278,17 +290,24 @@ pub struct UpgradeResourceStateRequest {
 /// The state in the current schema's type.
 #[derive(Clone, Default)]
 pub struct UpgradeResourceStateResponse {
+    /// The state as the current schema describes it.
     pub upgraded_state: Option<DynamicValue>,
+    /// Errors and warnings.
     pub diagnostics: Diagnostics,
 }
 
 /// `ReadResource`: refresh.
 #[derive(Clone)]
 pub struct ReadResourceRequest {
+    /// The resource type.
     pub type_name: String,
+    /// The state Terraform holds (upgraded to the current schema).
     pub current_state: DynamicValue,
+    /// The private state the last apply or read returned.
     pub private: Vec<u8>,
+    /// The module's `provider_meta` block, when the schema has one.
     pub provider_meta: Option<DynamicValue>,
+    /// What this Terraform can do.
     pub client_capabilities: ClientCapabilities,
     /// The stored identity, when the resource type has one and Terraform
     /// stored one.
@@ -298,8 +317,11 @@ pub struct ReadResourceRequest {
 /// The refreshed state: a null `new_state` means the object is gone.
 #[derive(Clone, Default)]
 pub struct ReadResourceResponse {
+    /// The refreshed state; null when the object is gone.
     pub new_state: Option<DynamicValue>,
+    /// The private state to keep.
     pub private: Vec<u8>,
+    /// Errors and warnings.
     pub diagnostics: Diagnostics,
     /// The object's identity.
     pub new_identity: Option<DynamicValue>,
@@ -311,12 +333,20 @@ pub struct ReadResourceResponse {
 /// `proposed_new_state` is null on destroy.
 #[derive(Clone)]
 pub struct PlanResourceChangeRequest {
+    /// The resource type.
     pub type_name: String,
+    /// The state before the change (null on create).
     pub prior_state: DynamicValue,
+    /// Terraform's proposal: the configuration, with computed attributes
+    /// it leaves unset taken from the prior state (null on destroy).
     pub proposed_new_state: DynamicValue,
+    /// The configuration as written (null on destroy).
     pub config: DynamicValue,
+    /// The private state kept with the prior state.
     pub prior_private: Vec<u8>,
+    /// The module's `provider_meta` block, when the schema has one.
     pub provider_meta: Option<DynamicValue>,
+    /// What this Terraform can do.
     pub client_capabilities: ClientCapabilities,
     /// The stored identity (on update).
     pub prior_identity: Option<DynamicValue>,
@@ -326,9 +356,13 @@ pub struct PlanResourceChangeRequest {
 /// replacement, and private data handed to apply.
 #[derive(Clone, Default)]
 pub struct PlanResourceChangeResponse {
+    /// The planned new state: unknown where apply will decide.
     pub planned_state: Option<DynamicValue>,
+    /// Attribute paths whose planned change forces replacement.
     pub requires_replace: Vec<Vec<PathStep>>,
+    /// Private state handed to apply.
     pub planned_private: Vec<u8>,
+    /// Errors and warnings.
     pub diagnostics: Diagnostics,
     /// The identity after the change; leave it unset on create (Terraform
     /// 1.15 cannot show an unknown one).
@@ -340,11 +374,18 @@ pub struct PlanResourceChangeResponse {
 /// `ApplyResourceChange`. `planned_state` is null on destroy.
 #[derive(Clone)]
 pub struct ApplyResourceChangeRequest {
+    /// The resource type.
     pub type_name: String,
+    /// The state before the change (null on create).
     pub prior_state: DynamicValue,
+    /// The plan being applied (null on destroy).
     pub planned_state: DynamicValue,
+    /// The configuration, with values that were unknown at plan time now
+    /// known (it is the only place write-only values arrive).
     pub config: DynamicValue,
+    /// The private state the plan returned.
     pub planned_private: Vec<u8>,
+    /// The module's `provider_meta` block, when the schema has one.
     pub provider_meta: Option<DynamicValue>,
     /// The planned identity.
     pub planned_identity: Option<DynamicValue>,
@@ -354,8 +395,12 @@ pub struct ApplyResourceChangeRequest {
 /// partial result Terraform records (the object exists but is incomplete).
 #[derive(Clone, Default)]
 pub struct ApplyResourceChangeResponse {
+    /// The state after the change: wholly known, and consistent with the
+    /// plan (null after a destroy).
     pub new_state: Option<DynamicValue>,
+    /// The private state to keep.
     pub private: Vec<u8>,
+    /// Errors and warnings.
     pub diagnostics: Diagnostics,
     /// The object's identity (wholly known).
     pub new_identity: Option<DynamicValue>,
@@ -364,8 +409,12 @@ pub struct ApplyResourceChangeResponse {
 /// `ImportResourceState`: `terraform import` with an id.
 #[derive(Debug, Clone)]
 pub struct ImportResourceStateRequest {
+    /// The resource type.
     pub type_name: String,
+    /// The id given to `terraform import` (or an `import` block), as
+    /// written.
     pub id: String,
+    /// What this Terraform can do.
     pub client_capabilities: ClientCapabilities,
     /// The identity an `import` block named the object by (then `id` is
     /// empty).
@@ -375,8 +424,11 @@ pub struct ImportResourceStateRequest {
 /// One imported object; Terraform reads it next (`ReadResource`).
 #[derive(Clone)]
 pub struct ImportedResource {
+    /// The object's resource type (usually the requested one).
     pub type_name: String,
+    /// What is known of the object; Terraform's next read fills the rest.
     pub state: DynamicValue,
+    /// Its private state.
     pub private: Vec<u8>,
     /// The object's identity.
     pub identity: Option<DynamicValue>,
@@ -385,7 +437,9 @@ pub struct ImportedResource {
 /// The imported objects.
 #[derive(Debug, Clone, Default)]
 pub struct ImportResourceStateResponse {
+    /// The objects found (usually one).
     pub imported_resources: Vec<ImportedResource>,
+    /// Errors and warnings.
     pub diagnostics: Diagnostics,
     /// Not yet: import in a later run (only when allowed).
     pub deferred: Option<Deferred>,
@@ -394,16 +448,22 @@ pub struct ImportResourceStateResponse {
 /// `ReadDataSource`.
 #[derive(Clone)]
 pub struct ReadDataSourceRequest {
+    /// The data source type.
     pub type_name: String,
+    /// The `data` block: known, but computed attributes are null.
     pub config: DynamicValue,
+    /// The module's `provider_meta` block, when the schema has one.
     pub provider_meta: Option<DynamicValue>,
+    /// What this Terraform can do.
     pub client_capabilities: ClientCapabilities,
 }
 
 /// The data source's state.
 #[derive(Clone, Default)]
 pub struct ReadDataSourceResponse {
+    /// The configuration with the computed attributes filled.
     pub state: Option<DynamicValue>,
+    /// Errors and warnings.
     pub diagnostics: Diagnostics,
     /// Not yet: read in a later run (only when allowed).
     pub deferred: Option<Deferred>,
@@ -508,6 +568,10 @@ impl RawResponse for Diagnostics {
 /// gets a [`StopSignal`]; the adapter also drops the call's future when Stop
 /// arrives. The defaults accept any configuration and answer every resource
 /// call with an error saying the type is not supported.
+///
+/// A [`TypedProvider`](super::typed::TypedProvider) is one; a raw provider
+/// can wrap it to handle a few calls itself and hand it the rest (the
+/// `TypedProvider` documentation shows how).
 pub trait RawProvider: Send + Sync + 'static {
     /// The schemas; asked once when serving starts.
     fn schema(&self) -> ProviderSchema;
@@ -759,7 +823,8 @@ pub trait RawProvider: Send + Sync + 'static {
     }
 }
 
-/// The answer for a type name the provider does not serve.
+/// The answer for a type name the provider does not serve: an error
+/// diagnostic "Unsupported type" naming it.
 pub fn unsupported<R: RawResponse>(type_name: &str) -> R {
     let mut diagnostics = Diagnostics::new();
     diagnostics.error(

@@ -242,7 +242,12 @@ pub enum ServeError {
     /// TLS setup failed.
     Tls(TlsError),
     /// Listening or writing the handshake line failed.
-    Io { context: String, source: io::Error },
+    Io {
+        /// What was being done ("writing the handshake line").
+        context: String,
+        /// The I/O error.
+        source: io::Error,
+    },
     /// The gRPC server failed.
     Transport(tonic::transport::Error),
 }
@@ -324,6 +329,11 @@ pub fn run(services: ProviderServices) -> ExitCode {
 /// When the handshake fails (no common protocol version, a bad client
 /// certificate, no socket), the one line written instead of the handshake is
 /// `Error: <reason>`: Terraform shows that line in its error message.
+///
+/// # Errors
+/// The process was not launched by Terraform (no magic cookie), the
+/// handshake or TLS setup failed, no listener could be opened or the
+/// handshake line written, or the gRPC server failed ([`ServeError`]).
 pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
     let ServeOptions {
         env,

@@ -7,20 +7,7 @@
 //! are decoded back. Planning calls build Terraform's proposed new state
 //! from the prior state and the configuration
 //! ([`super::plan::proposed_new`]), so a test states only what
-//! a user would write.
-//!
-//! ```no_run
-//! # async fn demo<P: tfschema::server::raw::RawProvider>(provider: P) {
-//! use tfschema::server::testing::Harness;
-//! use tfschema::Value;
-//!
-//! let h = Harness::new(provider);
-//! assert!(h.configure(Value::object([("endpoint", Value::from("x"))])).await.is_empty());
-//! let config = Value::object([("name", Value::from("a")), ("id", Value::Null(tfschema::Type::String))]);
-//! let plan = h.plan("example_thing", &Value::Null(h.resource_type("example_thing")), &config).await;
-//! let state = h.apply("example_thing", &Value::Null(plan.planned_state.ty()), &plan, &config).await;
-//! # }
-//! ```
+//! a user would write. [`Harness`] has an example.
 
 use prost::Message;
 use tonic::Request;
@@ -46,6 +33,7 @@ pub struct PlanResult {
     pub requires_replace: Vec<Vec<PathStep>>,
     /// Private data for apply.
     pub planned_private: Vec<u8>,
+    /// Errors and warnings, including a failed gRPC call.
     pub diagnostics: Diagnostics,
 }
 
@@ -56,10 +44,90 @@ pub struct StateResult {
     pub state: Value,
     /// Private data returned.
     pub private: Vec<u8>,
+    /// Errors and warnings, including a failed gRPC call or an answer the
+    /// harness could not decode.
     pub diagnostics: Diagnostics,
 }
 
 /// Drives a provider's gRPC handlers in process (see the module docs).
+///
+/// Values are dynamic [`Value`]s of the schema's type, as Terraform sends
+/// them: a configuration holds every attribute of the resource, null where
+/// the configuration sets nothing (computed attributes included), and a
+/// state is what an earlier call returned. Calls are async: run them in a
+/// `#[tokio::test]`.
+///
+/// ```
+/// # use tfschema::diag::Diagnostics;
+/// # use tfschema::server::typed::{Ctx, PlanView, Provider, Resource, TypedProvider};
+/// # use tfschema::{TfSchema, TfValue, Unknown};
+/// # #[derive(TfSchema, TfValue)]
+/// # struct Config { prefix: String }
+/// # struct Example;
+/// # impl Provider for Example {
+/// #     type Config = Config;
+/// #     type Client = String;
+/// #     async fn configure(&self, config: PlanView<Config>, _: &mut Diagnostics) -> Result<String, Diagnostics> {
+/// #         Ok(config.prefix.into_known().unwrap_or_default())
+/// #     }
+/// # }
+/// # #[derive(TfSchema, TfValue)]
+/// # struct Thing {
+/// #     #[tf(computed, use_state_for_unknown)]
+/// #     id: Unknown<String>,
+/// #     name: String,
+/// # }
+/// # struct Things;
+/// # impl Resource for Things {
+/// #     type Client = String;
+/// #     type Model = Thing;
+/// #     async fn create(&self, ctx: &mut Ctx<String>, mut planned: Thing) -> Result<Thing, Diagnostics> {
+/// #         planned.id = Unknown::Known(format!("{}{}", ctx.client()?, planned.name));
+/// #         Ok(planned)
+/// #     }
+/// #     async fn read(&self, _: &mut Ctx<String>, current: Thing) -> Result<Option<Thing>, Diagnostics> { Ok(Some(current)) }
+/// #     async fn update(&self, _: &mut Ctx<String>, _: Thing, planned: Thing) -> Result<Thing, Diagnostics> { Ok(planned) }
+/// #     async fn delete(&self, _: &mut Ctx<String>, _: Thing) -> Result<(), Diagnostics> { Ok(()) }
+/// #     async fn read_by_id(&self, ctx: &mut Ctx<String>, id: &str) -> Result<Option<Thing>, Diagnostics> {
+/// #         let name = id.strip_prefix(ctx.client()?.as_str()).unwrap_or(id).to_owned();
+/// #         Ok(Some(Thing { id: Unknown::Known(id.to_owned()), name }))
+/// #     }
+/// # }
+/// use tfschema::server::testing::Harness;
+/// use tfschema::{Type, Value};
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// let h = Harness::new(TypedProvider::new(Example).resource("x_thing", Things));
+/// // provider "x" { prefix = "t-" }
+/// let diagnostics = h.configure(Value::object([("prefix", Value::from("t-"))])).await;
+/// assert!(diagnostics.is_empty(), "{diagnostics:?}");
+///
+/// // resource "x_thing" "a" { name = "a" }
+/// let config = Value::object([("id", Value::Null(Type::String)), ("name", Value::from("a"))]);
+/// let nothing = Value::Null(h.resource_type("x_thing"));
+/// let plan = h.plan("x_thing", &nothing, &config).await;
+/// let Value::Object(planned) = &plan.planned_state else { unreachable!() };
+/// assert!(!planned["id"].is_known()); // (known after apply)
+/// let created = h.apply("x_thing", &nothing, &plan, &config).await;
+/// assert!(created.diagnostics.is_empty(), "{:?}", created.diagnostics);
+/// let state = created.state;
+///
+/// // Refresh, then plan again: nothing to change.
+/// let refreshed = h.read("x_thing", &state, created.private).await;
+/// assert_eq!(refreshed.state, state);
+/// assert_eq!(h.plan("x_thing", &state, &config).await.planned_state, state);
+///
+/// // terraform import x_thing.b t-b
+/// let imported = h.import("x_thing", "t-b").await;
+/// let expected = Value::object([("id", Value::from("t-b")), ("name", Value::from("b"))]);
+/// assert_eq!(imported.state, expected);
+///
+/// // Destroy: a null configuration plans a null state.
+/// let (plan, destroyed) = h.plan_and_apply("x_thing", &state, &nothing).await;
+/// assert!(plan.planned_state.is_null() && destroyed.state.is_null());
+/// # }
+/// ```
 #[derive(Debug)]
 pub struct Harness<P> {
     grpc: GrpcProvider<P>,
@@ -240,7 +308,9 @@ impl<P: RawProvider> Harness<P> {
         }
     }
 
-    /// `ValidateProviderConfig` then `ConfigureProvider`.
+    /// `ValidateProviderConfig` then `ConfigureProvider` with the `provider`
+    /// block's value, as Terraform does before anything else; stops after
+    /// validation errors. The diagnostics of both calls, in order.
     pub async fn configure(&self, config: Value) -> Diagnostics {
         let ty = self.schema().provider.block.implied_type();
         let mut diagnostics = self.validate_provider(config.clone()).await;
@@ -306,7 +376,7 @@ impl<P: RawProvider> Harness<P> {
     }
 
     /// `PlanResourceChange` with Terraform's proposal from `prior` and
-    /// `config` (a null `config` plans a destroy).
+    /// `config` (a null `prior` plans a create, a null `config` a destroy).
     pub async fn plan(&self, type_name: &str, prior: &Value, config: &Value) -> PlanResult {
         self.plan_with_private(type_name, prior, config, Vec::new())
             .await
@@ -353,7 +423,8 @@ impl<P: RawProvider> Harness<P> {
         }
     }
 
-    /// `ApplyResourceChange` of a plan.
+    /// `ApplyResourceChange` of a plan: `prior` and `config` as given to
+    /// [`plan`](Self::plan), which made `plan`.
     pub async fn apply(
         &self,
         type_name: &str,
@@ -417,7 +488,8 @@ impl<P: RawProvider> Harness<P> {
         )
     }
 
-    /// `ImportResourceState`: the first imported object.
+    /// `ImportResourceState`: the first imported object. (Terraform then
+    /// reads it: call [`read`](Self::read) on the state to do the same.)
     pub async fn import(&self, type_name: &str, id: &str) -> StateResult {
         let ty = self.resource_type(type_name);
         let request = pb6::import_resource_state::Request {

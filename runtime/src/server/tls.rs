@@ -41,6 +41,9 @@ impl fmt::Debug for ServerIdentity {
 
 impl ServerIdentity {
     /// Generates a fresh key and certificate.
+    ///
+    /// # Errors
+    /// Key generation or signing failed in the crypto library.
     pub fn generate() -> Result<ServerIdentity, TlsError> {
         use rcgen::{
             CertificateParams, DistinguishedName as Dn, DnType, ExtendedKeyUsagePurpose, KeyPair,
@@ -74,6 +77,9 @@ impl ServerIdentity {
 }
 
 /// Parses `PLUGIN_CLIENT_CERT`: the first PEM `CERTIFICATE` block.
+///
+/// # Errors
+/// Text with no PEM certificate in it.
 pub fn parse_client_cert(pem: &str) -> Result<CertificateDer<'static>, TlsError> {
     CertificateDer::from_pem_slice(pem.as_bytes())
         .map_err(|e| TlsError::new(format!("PLUGIN_CLIENT_CERT is not a PEM certificate: {e}")))
@@ -81,6 +87,9 @@ pub fn parse_client_cert(pem: &str) -> Result<CertificateDer<'static>, TlsError>
 
 /// The rustls server configuration: our certificate, the client certificate
 /// required and pinned, TLS 1.2 and 1.3, ALPN `h2`.
+///
+/// # Errors
+/// rustls refused the protocol versions or our certificate and key.
 pub fn server_config(
     identity: &ServerIdentity,
     client_cert: CertificateDer<'static>,

@@ -48,8 +48,13 @@ pub struct PlanOptions {
 /// The outcome of [`plan`].
 #[derive(Debug, Clone)]
 pub struct Planned {
+    /// The planned new state (null for a destroy).
     pub planned_state: Value,
+    /// Paths whose planned change forces replacement (none on create or
+    /// destroy).
     pub requires_replace: Vec<Vec<PathStep>>,
+    /// Planning errors, e.g. a write-only attribute Terraform cannot keep
+    /// out of the plan.
     pub diagnostics: Diagnostics,
 }
 

@@ -11,6 +11,106 @@ use crate::server::raw::{DynamicValue, StopSignal};
 /// What a resource or data source call receives besides its values: the
 /// configured client, a place for warnings, the Stop signal and the
 /// resource's private state.
+///
+/// Each call gets a fresh one; what it gathers (diagnostics, private and
+/// partial state) goes back with that call's answer.
+///
+/// ```
+/// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
+/// # #[derive(tfschema::TfSchema, tfschema::TfValue)]
+/// # struct Config {}
+/// # struct P;
+/// # impl Provider for P {
+/// #     type Config = Config;
+/// #     type Client = Api;
+/// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<Api, Diagnostics> {
+/// #         Ok(Api)
+/// #     }
+/// # }
+/// use tfschema::diag::Diagnostics;
+/// use tfschema::server::typed::{Ctx, Resource};
+/// use tfschema::{PathStep, TfSchema, TfValue, Unknown};
+///
+/// #[derive(TfSchema, TfValue)]
+/// struct Server {
+///     name: String,
+///     #[tf(computed)]
+///     id: Unknown<String>,
+///     /// Assigned once the server has booted.
+///     #[tf(computed)]
+///     address: Unknown<Option<String>>,
+/// }
+///
+/// /// The API client the provider configured.
+/// struct Api;
+///
+/// impl Api {
+///     fn create_server(&self, name: &str) -> Result<String, Diagnostics> {
+///         Ok(format!("srv-{name}"))
+///     }
+///     fn wait_for_address(&self, _id: &str) -> Result<String, Diagnostics> {
+///         Err(Diagnostics::with_error("Server did not boot", "No address after 5 minutes."))
+///     }
+/// }
+///
+/// struct Servers;
+///
+/// impl Resource for Servers {
+///     type Client = Api;
+///     type Model = Server;
+///
+///     async fn create(&self, ctx: &mut Ctx<Api>, mut planned: Server) -> Result<Server, Diagnostics> {
+///         if planned.name.contains('_') {
+///             ctx.warning(
+///                 &[PathStep::Attr("name".into())],
+///                 "Underscore in name",
+///                 "Host names cannot hold '_'; the server's host name will not match.",
+///             );
+///         }
+///         let api = ctx.client()?;
+///         let id = api.create_server(&planned.name)?;
+///         planned.id = Unknown::Known(id.clone());
+///         match api.wait_for_address(&id) {
+///             Ok(address) => {
+///                 planned.address = Unknown::Known(Some(address));
+///                 Ok(planned)
+///             }
+///             Err(e) => {
+///                 // The server exists: Terraform keeps it, tainted, and
+///                 // replaces it on the next apply.
+///                 planned.address = Unknown::Known(None);
+///                 ctx.set_partial_state(&planned);
+///                 Err(e)
+///             }
+///         }
+///     }
+///
+///     // read, update, delete ...
+/// #     async fn read(&self, _: &mut Ctx<Api>, current: Server) -> Result<Option<Server>, Diagnostics> { Ok(Some(current)) }
+/// #     async fn update(&self, _: &mut Ctx<Api>, _: Server, planned: Server) -> Result<Server, Diagnostics> { Ok(planned) }
+/// #     async fn delete(&self, _: &mut Ctx<Api>, _: Server) -> Result<(), Diagnostics> { Ok(()) }
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tfschema::server::testing::Harness;
+/// use tfschema::{Type, Value};
+///
+/// let h = Harness::new(TypedProvider::new(P).resource("x_server", Servers));
+/// # assert!(h.configure(Value::object(Vec::<(String, Value)>::new())).await.is_empty());
+/// let config = Value::object([
+///     ("name", Value::from("web_1")),
+///     ("id", Value::Null(Type::String)),
+///     ("address", Value::Null(Type::String)),
+/// ]);
+/// let nothing = Value::Null(h.resource_type("x_server"));
+/// let (_, applied) = h.plan_and_apply("x_server", &nothing, &config).await;
+/// let summaries: Vec<&str> = applied.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+/// assert_eq!(summaries, ["Underscore in name", "Server did not boot"]);
+/// let Value::Object(state) = &applied.state else { unreachable!() };
+/// assert_eq!(state["id"], Value::from("srv-web_1"));
+/// # }
+/// ```
 pub struct Ctx<C> {
     client: Option<Arc<C>>,
     stop: StopSignal,
@@ -42,9 +142,12 @@ impl<C> Ctx<C> {
     }
 
     /// The client [`Provider::configure`](super::Provider::configure) built.
+    /// Terraform configures the provider before it plans, applies, reads or
+    /// imports, so this fails only when configuring did.
     ///
     /// # Errors
-    /// The provider was not configured (or its configuration failed).
+    /// The provider was not configured (or its configuration failed): an
+    /// error diagnostic "Provider not configured", for `?`.
     pub fn client(&self) -> Result<&C, Diagnostics> {
         self.client.as_deref().ok_or_else(|| {
             let mut d = Diagnostics::new();
@@ -57,7 +160,11 @@ impl<C> Ctx<C> {
         })
     }
 
-    /// Adds a warning (shown even when the operation succeeds).
+    /// Adds a warning, shown even when the operation succeeds. `path` is
+    /// the attribute it is about (`&[PathStep::Attr("name".into())]`), or
+    /// `&[]` for the whole resource.
+    ///
+    /// [`PathStep::Attr`]: crate::PathStep::Attr
     pub fn warning(
         &mut self,
         path: &[PathStep],
@@ -67,7 +174,9 @@ impl<C> Ctx<C> {
         self.diagnostics.warning(path, summary, detail);
     }
 
-    /// The diagnostics gathered so far.
+    /// The diagnostics gathered so far. An error added here fails the call
+    /// as Terraform sees it, even when the method returns `Ok`; returning
+    /// `Err` says so more plainly.
     pub fn diagnostics_mut(&mut self) -> &mut Diagnostics {
         &mut self.diagnostics
     }
@@ -78,18 +187,27 @@ impl<C> Ctx<C> {
         &self.stop
     }
 
-    /// The resource's private state (opaque bytes kept by Terraform).
+    /// The resource's private state: opaque bytes Terraform keeps with the
+    /// state and never shows. In `read` the stored bytes, in
+    /// [`modify_plan`](super::Resource::modify_plan) the prior state's, in
+    /// `create`, `update` and `delete` the plan's; empty in `import` and in
+    /// data sources.
     pub fn private(&self) -> &[u8] {
         &self.private
     }
 
-    /// Replaces the private state handed back to Terraform.
+    /// Replaces the private state handed back to Terraform (by `read`,
+    /// `modify_plan`, the apply calls and `import`; a data source has
+    /// none).
     pub fn set_private(&mut self, private: Vec<u8>) {
         self.private = private;
     }
 
     /// Records what exists so far, for an apply that fails half-way:
     /// Terraform stores it (the object is tainted) together with the error.
+    /// Only `create`, `update` and `delete` use it, and only when they
+    /// return `Err`; write-only attributes are left out as in any state.
+    /// Like any state it should hold no unknowns.
     ///
     /// A state with no wire form (a NaN) is not recorded; an error
     /// diagnostic says so.

@@ -16,6 +16,183 @@ use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSig
 
 /// A [`Provider`] with its resources and data sources: a [`RawProvider`]
 /// ready to serve.
+///
+/// Build it with [`new`](Self::new), [`resource`](Self::resource) and
+/// [`data_source`](Self::data_source); serve it with [`run`](Self::run)
+/// from `main`, or drive it in tests with
+/// [`Harness`](crate::server::testing::Harness). Type names start with the
+/// provider's name (`example_thing` for provider `example`): Terraform
+/// picks the provider of a resource by that prefix.
+///
+/// # Wrapping it in a raw provider
+///
+/// `TypedProvider` implements [`RawProvider`], so a raw provider of your
+/// own can hold one and hand it the calls it does not answer itself: to
+/// serve a type the typed layer cannot describe (a schema known only at
+/// run time), or to adjust an answer. `RawProvider`'s default methods
+/// refuse the call ("Unsupported type"), so the wrapper passes on every
+/// call the typed provider answers (the calls below), not only the ones it
+/// changes:
+///
+/// ```
+/// # use tfschema::server::typed::{PlanView, Provider};
+/// # #[derive(tfschema::TfSchema, tfschema::TfValue)]
+/// # struct Config {}
+/// # struct P;
+/// # impl Provider for P {
+/// #     type Config = Config;
+/// #     type Client = ();
+/// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> {
+/// #         Ok(())
+/// #     }
+/// # }
+/// use tfschema::diag::Diagnostics;
+/// use tfschema::schema::{Attribute, Block, Schema};
+/// use tfschema::server::raw::{self, DynamicValue, ProviderSchema, RawProvider, StopSignal};
+/// use tfschema::server::typed::TypedProvider;
+/// use tfschema::{Type, Value};
+///
+/// /// The typed provider, and `x_env`: a data source written against the
+/// /// protocol, reading one environment variable.
+/// struct WithEnv {
+///     typed: TypedProvider<P>,
+/// }
+///
+/// fn env_schema() -> Schema {
+///     let mut name = Attribute::new("name", Type::String);
+///     name.required = true;
+///     let mut value = Attribute::new("value", Type::String);
+///     value.computed = true;
+///     Schema {
+///         version: 0,
+///         block: Block { attributes: vec![name, value], ..Block::default() },
+///     }
+/// }
+///
+/// impl RawProvider for WithEnv {
+///     fn schema(&self) -> ProviderSchema {
+///         let mut schema = self.typed.schema();
+///         schema.data_sources.insert("x_env".into(), env_schema());
+///         schema
+///     }
+///
+///     async fn validate_data_source_config(
+///         &self,
+///         request: raw::ValidateDataSourceConfigRequest,
+///         stop: StopSignal,
+///     ) -> Diagnostics {
+///         match request.type_name.as_str() {
+///             "x_env" => Diagnostics::new(),
+///             _ => self.typed.validate_data_source_config(request, stop).await,
+///         }
+///     }
+///
+///     async fn read_data_source(
+///         &self,
+///         request: raw::ReadDataSourceRequest,
+///         stop: StopSignal,
+///     ) -> raw::ReadDataSourceResponse {
+///         if request.type_name != "x_env" {
+///             return self.typed.read_data_source(request, stop).await;
+///         }
+///         let mut response = raw::ReadDataSourceResponse::default();
+///         let mut attrs = match request.config.to_value() {
+///             Ok(Value::Object(attrs)) => attrs,
+///             Ok(_) => return response,
+///             Err(err) => {
+///                 response.diagnostics.push(err.into());
+///                 return response;
+///             }
+///         };
+///         let value = match &attrs["name"] {
+///             Value::String(name) => std::env::var(name).unwrap_or_default(),
+///             _ => String::new(),
+///         };
+///         attrs.insert("value".into(), Value::from(value));
+///         response.state = Some(DynamicValue::from(Value::Object(attrs)));
+///         response
+///     }
+///
+///     // The rest is the typed provider's.
+///     async fn validate_provider_config(
+///         &self,
+///         request: raw::ValidateProviderConfigRequest,
+///         stop: StopSignal,
+///     ) -> Diagnostics {
+///         self.typed.validate_provider_config(request, stop).await
+///     }
+///
+///     async fn configure_provider(
+///         &self,
+///         request: raw::ConfigureProviderRequest,
+///         stop: StopSignal,
+///     ) -> Diagnostics {
+///         self.typed.configure_provider(request, stop).await
+///     }
+///
+///     async fn validate_resource_config(
+///         &self,
+///         request: raw::ValidateResourceConfigRequest,
+///         stop: StopSignal,
+///     ) -> Diagnostics {
+///         self.typed.validate_resource_config(request, stop).await
+///     }
+///
+///     async fn upgrade_resource_state(
+///         &self,
+///         request: raw::UpgradeResourceStateRequest,
+///         stop: StopSignal,
+///     ) -> raw::UpgradeResourceStateResponse {
+///         self.typed.upgrade_resource_state(request, stop).await
+///     }
+///
+///     async fn read_resource(
+///         &self,
+///         request: raw::ReadResourceRequest,
+///         stop: StopSignal,
+///     ) -> raw::ReadResourceResponse {
+///         self.typed.read_resource(request, stop).await
+///     }
+///
+///     async fn plan_resource_change(
+///         &self,
+///         request: raw::PlanResourceChangeRequest,
+///         stop: StopSignal,
+///     ) -> raw::PlanResourceChangeResponse {
+///         self.typed.plan_resource_change(request, stop).await
+///     }
+///
+///     async fn apply_resource_change(
+///         &self,
+///         request: raw::ApplyResourceChangeRequest,
+///         stop: StopSignal,
+///     ) -> raw::ApplyResourceChangeResponse {
+///         self.typed.apply_resource_change(request, stop).await
+///     }
+///
+///     async fn import_resource_state(
+///         &self,
+///         request: raw::ImportResourceStateRequest,
+///         stop: StopSignal,
+///     ) -> raw::ImportResourceStateResponse {
+///         self.typed.import_resource_state(request, stop).await
+///     }
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tfschema::server::testing::Harness;
+///
+/// // In `main`: `tfschema::server::run(ProviderServices::from_raw(provider))`.
+/// let provider = WithEnv { typed: TypedProvider::new(P) };
+/// let h = Harness::new(provider);
+/// # std::env::set_var("X_GREETING", "hello");
+/// let config = Value::object([("name", Value::from("X_GREETING")), ("value", Value::Null(Type::String))]);
+/// let read = h.read_data_source("x_env", &config).await;
+/// let Value::Object(env) = &read.state else { unreachable!() };
+/// assert_eq!(env["value"], Value::from("hello"));
+/// # }
+/// ```
 pub struct TypedProvider<P: Provider> {
     provider: P,
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
@@ -37,7 +214,7 @@ impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
 }
 
 impl<P: Provider> TypedProvider<P> {
-    /// A provider without resources yet.
+    /// A provider without resources or data sources yet.
     pub fn new(provider: P) -> Self {
         TypedProvider {
             provider,
@@ -48,7 +225,9 @@ impl<P: Provider> TypedProvider<P> {
         }
     }
 
-    /// Adds a resource type (a later one with the same name replaces it).
+    /// Adds a resource type, named as in configurations
+    /// (`resource "example_thing" "a" {}`); a later one with the same name
+    /// replaces it.
     pub fn resource<R: Resource<Client = P::Client>>(
         mut self,
         type_name: impl Into<String>,
@@ -64,7 +243,9 @@ impl<P: Provider> TypedProvider<P> {
         self
     }
 
-    /// Adds a data source type.
+    /// Adds a data source type, named as in configurations
+    /// (`data "example_things" "all" {}`); a later one with the same name
+    /// replaces it.
     pub fn data_source<D: DataSource<Client = P::Client>>(
         mut self,
         type_name: impl Into<String>,
@@ -110,13 +291,15 @@ impl<P: Provider> TypedProvider<P> {
 
     /// The plugin process: serves this provider to Terraform on protocol 6,
     /// and on protocol 5 too when no schema uses nested attributes (see
-    /// [`max_protocol`](Self::max_protocol)).
+    /// [`max_protocol`](Self::max_protocol)), until Terraform shuts it
+    /// down. The whole of `main`; the exit code says whether serving
+    /// failed (the reason goes to stderr, which Terraform shows).
     pub fn run(self) -> ExitCode {
         crate::server::run(self.into_services())
     }
 
-    /// The gRPC services to serve, for [`crate::server::serve`] (what
-    /// [`run`](Self::run) serves).
+    /// The gRPC services to serve, for [`serve`](fn@crate::server::serve)
+    /// (what [`run`](Self::run) serves).
     pub fn into_services(self) -> crate::server::ProviderServices {
         let max = self.max_protocol;
         crate::server::ProviderServices::from_raw(self).max_protocol(max)

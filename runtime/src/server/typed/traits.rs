@@ -12,6 +12,98 @@ use crate::model::{TfDecode, TfSchema};
 use crate::value::Value;
 
 /// A provider: its configuration model and the client it builds from it.
+///
+/// Terraform checks the `provider` block with [`validate`](Self::validate),
+/// then calls [`configure`](Self::configure) before it plans, applies,
+/// refreshes or imports anything. The client `configure` returns is shared
+/// by every resource and data source call of the process (through
+/// [`Ctx::client`]), and calls run concurrently: a client with state of its
+/// own keeps it behind a lock. Both methods see the configuration as a
+/// plan view ([`PlanView`]), where any attribute may be unknown: a
+/// provider block can refer to resources that do not exist yet.
+///
+/// ```
+/// use tfschema::diag::Diagnostics;
+/// use tfschema::server::typed::{PlanView, Provider};
+/// use tfschema::{PathStep, TfSchema, TfValue, Unknown};
+///
+/// /// The `provider "example" {}` block.
+/// #[derive(TfSchema, TfValue)]
+/// struct Config {
+///     /// Base URL of the API.
+///     endpoint: String,
+///     /// Seconds to wait for an answer; 30 unless set.
+///     timeout: Option<i64>,
+/// }
+///
+/// /// What resources get from `ctx.client()`.
+/// struct Client {
+///     endpoint: String,
+///     timeout: i64,
+/// }
+///
+/// struct Example;
+///
+/// impl Provider for Example {
+///     type Config = Config;
+///     type Client = Client;
+///
+///     fn validate(&self, config: &PlanView<Config>) -> Diagnostics {
+///         let mut diagnostics = Diagnostics::new();
+///         // Unset is `Known(None)`, not known yet is `Unknown`: nothing to check.
+///         if let Unknown::Known(Some(timeout)) = config.timeout {
+///             if timeout < 1 {
+///                 diagnostics.error(
+///                     &[PathStep::Attr("timeout".into())],
+///                     "Invalid timeout",
+///                     "timeout must be at least 1 second.",
+///                 );
+///             }
+///         }
+///         diagnostics
+///     }
+///
+///     async fn configure(
+///         &self,
+///         config: PlanView<Config>,
+///         diagnostics: &mut Diagnostics,
+///     ) -> Result<Client, Diagnostics> {
+///         let Unknown::Known(endpoint) = config.endpoint else {
+///             return Err(Diagnostics::with_error(
+///                 "Unknown endpoint",
+///                 "endpoint must be known when the provider is configured; \
+///                  it cannot depend on a resource that is not created yet.",
+///             ));
+///         };
+///         if endpoint.starts_with("http://") {
+///             diagnostics.warning(
+///                 &[PathStep::Attr("endpoint".into())],
+///                 "Unencrypted endpoint",
+///                 "Requests to the API are sent over plain HTTP.",
+///             );
+///         }
+///         let timeout = config.timeout.into_known().flatten().unwrap_or(30);
+///         Ok(Client { endpoint, timeout })
+///     }
+/// }
+///
+/// // In a test, through the gRPC handlers Terraform calls:
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tfschema::server::{testing::Harness, typed::TypedProvider};
+/// use tfschema::{Type, Value};
+///
+/// let h = Harness::new(TypedProvider::new(Example));
+/// let config = |endpoint: &str, timeout: Value| {
+///     Value::object([("endpoint", Value::from(endpoint)), ("timeout", timeout)])
+/// };
+/// let diagnostics = h.validate_provider(config("https://api", Value::from(0))).await;
+/// assert_eq!(diagnostics.iter().next().unwrap().summary, "Invalid timeout");
+/// let diagnostics = h.configure(config("http://api", Value::Null(Type::Number))).await;
+/// assert!(!diagnostics.has_errors());
+/// assert_eq!(diagnostics.iter().next().unwrap().summary, "Unencrypted endpoint");
+/// # }
+/// ```
 pub trait Provider: Send + Sync + 'static {
     /// The `provider "..." {}` block.
     type Config: Model;
@@ -20,14 +112,24 @@ pub trait Provider: Send + Sync + 'static {
     type Client: Send + Sync + 'static;
 
     /// Extra checks of the configuration, after the derived validators
-    /// (`#[tf(validate(...))]`, cross-attribute rules, deprecations).
+    /// (`#[tf(validate(...))]`, cross-attribute rules, deprecations); it runs
+    /// even when those found errors. Check only what is known: an unset
+    /// attribute is null and one that refers to a value not known yet is
+    /// unknown. The default finds nothing.
     fn validate(&self, config: &PlanView<Self::Config>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()
     }
 
     /// Builds the client. The configuration may still hold unknowns (it can
-    /// depend on resources not yet created). Warnings go to `diagnostics`.
+    /// depend on resources not yet created). Warnings go to `diagnostics`,
+    /// and reach Terraform whether or not configuring succeeds.
+    ///
+    /// # Errors
+    /// Return `Err` when no client can be built (an unknown or invalid
+    /// setting, an unreachable API): Terraform stops with those
+    /// diagnostics. (A test that goes on regardless finds that every
+    /// [`Ctx::client`] fails with "Provider not configured".)
     fn configure(
         &self,
         config: PlanView<Self::Config>,
@@ -36,7 +138,8 @@ pub trait Provider: Send + Sync + 'static {
 }
 
 /// The state of an older schema version, handed to
-/// [`Resource::upgrade_state`].
+/// [`Resource::upgrade_state`]: the JSON Terraform stored, to be read with
+/// the model struct of that version ([`decode`](Self::decode)).
 #[derive(Debug, Clone, Copy)]
 pub struct StateUpgrade<'a> {
     /// The schema version that wrote the state.
@@ -46,8 +149,44 @@ pub struct StateUpgrade<'a> {
 }
 
 impl StateUpgrade<'_> {
-    /// Decodes the state with an older model struct; attributes that model
-    /// no longer has are ignored.
+    /// Decodes the state with an older model struct, leniently:
+    ///
+    /// - attributes the state has and `Old` does not are skipped, at any
+    ///   depth (in nested blocks too), so `Old` needs only the attributes
+    ///   the upgrade uses;
+    /// - attributes `Old` has and the state lacks read as null: `None` for
+    ///   an `Option` field, an error for a field that cannot be null.
+    ///
+    /// Values must still have `Old`'s types (a number where `Old` has a
+    /// string is an error).
+    ///
+    /// ```
+    /// use tfschema::server::typed::StateUpgrade;
+    /// use tfschema::{TfSchema, TfValue};
+    ///
+    /// /// Schema version 0 of a resource, as far as the upgrade needs it.
+    /// #[derive(TfSchema, TfValue, Debug, PartialEq)]
+    /// struct ItemV0 {
+    ///     name: String,
+    ///     stock: i64,
+    ///     tags: Option<String>,
+    /// }
+    ///
+    /// let state = StateUpgrade {
+    ///     version: 0,
+    ///     json: br#"{"name":"bolt","stock":40,"created_at":"2024-01-01"}"#,
+    /// };
+    /// // `created_at` is skipped; `tags` is missing, so `None`.
+    /// assert_eq!(
+    ///     state.decode::<ItemV0>()?,
+    ///     ItemV0 { name: "bolt".into(), stock: 40, tags: None }
+    /// );
+    ///
+    /// // `stock` cannot be null.
+    /// let state = StateUpgrade { version: 0, json: br#"{"name":"bolt"}"# };
+    /// assert!(state.decode::<ItemV0>().is_err());
+    /// # Ok::<(), tfschema::diag::Diagnostics>(())
+    /// ```
     ///
     /// # Errors
     /// JSON that does not fit `Old`, as an error diagnostic with its path.
@@ -63,7 +202,8 @@ impl StateUpgrade<'_> {
 /// after default planning.
 ///
 /// Three views of the resource, which tell apart what Terraform tells
-/// apart:
+/// apart (`prior` is the model itself, `config` and `planned` its plan
+/// view [`PlanView<M>`], the derived `<Name>Plan` struct):
 ///
 /// | field | holds | an unset optional+computed attribute reads |
 /// |---|---|---|
@@ -78,9 +218,9 @@ impl StateUpgrade<'_> {
 /// (`Unknown<Option<T>>`, whatever the model's own field type).
 ///
 /// ```
-/// # use tfschema::{TfSchema, TfValue, Unknown};
-/// # use tfschema::diag::Diagnostics;
-/// # use tfschema::server::typed::{Ctx, ResourcePlan};
+/// use tfschema::server::typed::ResourcePlan;
+/// use tfschema::{PathStep, TfSchema, TfValue, Unknown};
+///
 /// #[derive(TfSchema, TfValue)]
 /// struct Password {
 ///     length: i64,
@@ -91,21 +231,27 @@ impl StateUpgrade<'_> {
 ///     result: Unknown<String>,
 /// }
 ///
-/// fn plan_numeric(plan: &mut ResourcePlan<Password>) {
+/// fn plan_password(plan: &mut ResourcePlan<Password>) {
 ///     // `config` says whether the attribute was set: null when it was not.
+///     // (`planned` cannot: there Terraform's proposal already holds the
+///     // prior value, or unknown.)
 ///     if plan.config.numeric == Unknown::Known(None) {
 ///         plan.planned.numeric = Unknown::Known(Some(true));
 ///     }
-///     // The prior state is a model: no unknowns there.
-///     let was = plan.prior.as_ref().and_then(|p| p.numeric.known().copied().flatten());
-///     // Replacement follows the final plan: a `requires_replace` attribute
-///     // the hook changes still replaces the resource.
-///     let _ = was;
+///     // The prior state is the model: only its computed attributes are
+///     // `Unknown<..>`, and in a state they are always known.
+///     let Some(prior) = &plan.prior else { return };
+///     // A shorter password is a new password, whatever the schema says.
+///     if let Unknown::Known(length) = plan.planned.length {
+///         if length < prior.length {
+///             plan.require_replace(vec![PathStep::Attr("length".into())]);
+///         }
+///     }
 /// }
-/// # let _ = plan_numeric;
+/// # let _ = plan_password;
 /// ```
 pub struct ResourcePlan<M: Model> {
-    /// The prior state; `None` on create.
+    /// The prior state, as the model (wholly known); `None` on create.
     pub prior: Option<M>,
     /// The configuration, as written: null where it sets nothing, unknown
     /// only where it holds an unknown.
@@ -118,10 +264,12 @@ pub struct ResourcePlan<M: Model> {
     /// plan. Replacement is decided again on the final plan after the
     /// hook, so changing [`planned`](Self::planned) is enough; add a path
     /// ([`require_replace`](Self::require_replace)) to force replacement
-    /// besides.
+    /// besides. Taking a path out does not cancel a replacement the
+    /// schema asks for.
     pub requires_replace: Vec<Vec<PathStep>>,
     /// The configuration as a dynamic [`Value`]: an escape hatch for what
-    /// the typed view cannot say.
+    /// the typed view cannot say (refinements of an unknown, say). Changing
+    /// it changes nothing.
     pub raw_config: Value,
 }
 
@@ -136,7 +284,11 @@ impl<M: Model> std::fmt::Debug for ResourcePlan<M> {
 }
 
 impl<M: Model> ResourcePlan<M> {
-    /// Marks the attribute at `path` as forcing replacement.
+    /// Forces replacement: Terraform will delete the object and create a
+    /// new one, and shows the attribute at `path` as the reason (a path
+    /// into the model: `vec![PathStep::Attr("name".into())]`). Asking
+    /// twice for one path is asking once. Only an update can be a
+    /// replacement: on create this changes nothing.
     pub fn require_replace(&mut self, path: Vec<PathStep>) {
         if !self.requires_replace.contains(&path) {
             self.requires_replace.push(path);
@@ -144,20 +296,224 @@ impl<M: Model> ResourcePlan<M> {
     }
 }
 
-/// A managed resource type.
+/// A managed resource type: what `resource "<type>" "<name>" {}` blocks
+/// create, and Terraform keeps in its state.
+///
+/// Each protocol call becomes a call on this trait with the resource's
+/// model struct: the *apply view*, where only computed attributes may be
+/// unknown, or its *plan view* [`PlanView`], where any attribute may be.
+///
+/// | Terraform | calls | with |
+/// |---|---|---|
+/// | validates a configuration | [`validate`](Self::validate), after the derived validators | the configuration (plan view) |
+/// | plans a create or update | default planning, then [`modify_plan`](Self::modify_plan) | a [`ResourcePlan`] |
+/// | plans a destroy | nothing: the plan is null | |
+/// | applies a create, update, destroy | [`create`](Self::create), [`update`](Self::update), [`delete`](Self::delete) | the planned and prior models |
+/// | refreshes | [`read`](Self::read) | the state |
+/// | imports (`terraform import`, `import` blocks) | [`import`](Self::import) (by default [`read_by_id`](Self::read_by_id)), then `read` | the id |
+/// | finds state of an older schema version | [`upgrade_state`](Self::upgrade_state) | a [`StateUpgrade`] |
+///
+/// A replacement is a `delete` and a `create` (in the order the
+/// configuration's `lifecycle` asks for). Calls of one resource type run
+/// concurrently (Terraform works on many instances at once), so the
+/// resource is shared through `&self`. Every call but `validate` and
+/// `upgrade_state` gets a [`Ctx`]: the provider's client, warnings, the
+/// private state. A call fails by returning `Err(diagnostics)`; warnings
+/// added to the `Ctx` are sent either way.
+///
+/// The [module documentation](super) has a whole resource; the methods
+/// below show each hook.
 pub trait Resource: Send + Sync + 'static {
     /// The provider's client type.
     type Client: Send + Sync + 'static;
     /// The model struct (apply view); its plan view is [`PlanView`].
     type Model: Model;
 
-    /// Extra configuration checks, after the derived validators.
+    /// Extra checks of a configuration, after the derived validators
+    /// (`#[tf(validate(...))]`, cross-attribute rules, deprecations); it
+    /// runs even when those found errors. The default finds nothing.
+    ///
+    /// `config` is the plan view of the configuration as written: an
+    /// attribute it leaves unset is null (`Unknown::Known(None)` for an
+    /// optional one), one that refers to a value not known until apply is
+    /// `Unknown::Unknown`. Check only what is known. There is no [`Ctx`],
+    /// so no client: Terraform validates before it configures the
+    /// provider. A check written once for the model can also be a
+    /// `#[tf(validate_with = path)]` on the struct, run with the derived
+    /// validators.
+    ///
+    /// ```
+    /// use tfschema::diag::Diagnostics;
+    /// use tfschema::server::typed::{Ctx, Resource};
+    /// use tfschema::{PathStep, TfSchema, TfValue, Unknown};
+    ///
+    /// #[derive(TfSchema, TfValue)]
+    /// struct PortRange {
+    ///     from: i64,
+    ///     to: i64,
+    /// }
+    ///
+    /// struct PortRanges;
+    ///
+    /// impl Resource for PortRanges {
+    ///     type Client = ();
+    ///     type Model = PortRange;
+    ///
+    ///     fn validate(&self, config: &PortRangePlan) -> Diagnostics {
+    ///         let mut diagnostics = Diagnostics::new();
+    ///         if let (Unknown::Known(from), Unknown::Known(to)) = (&config.from, &config.to) {
+    ///             if to < from {
+    ///                 diagnostics.error(
+    ///                     &[PathStep::Attr("to".into())],
+    ///                     "Invalid port range",
+    ///                     format!("to ({to}) is below from ({from})."),
+    ///                 );
+    ///             }
+    ///         }
+    ///         diagnostics
+    ///     }
+    ///
+    ///     // create, read, update, delete ...
+    /// #     async fn create(&self, _: &mut Ctx<Self::Client>, planned: PortRange) -> Result<PortRange, Diagnostics> { Ok(planned) }
+    /// #     async fn read(&self, _: &mut Ctx<Self::Client>, current: PortRange) -> Result<Option<PortRange>, Diagnostics> { Ok(Some(current)) }
+    /// #     async fn update(&self, _: &mut Ctx<Self::Client>, _: PortRange, planned: PortRange) -> Result<PortRange, Diagnostics> { Ok(planned) }
+    /// #     async fn delete(&self, _: &mut Ctx<Self::Client>, _: PortRange) -> Result<(), Diagnostics> { Ok(()) }
+    /// }
+    ///
+    /// let config = PortRangePlan { from: Unknown::Known(8080), to: Unknown::Known(80) };
+    /// assert!(PortRanges.validate(&config).has_errors());
+    /// // `from` refers to a value not known yet: nothing to say.
+    /// let config = PortRangePlan { from: Unknown::Unknown, to: Unknown::Known(80) };
+    /// assert!(PortRanges.validate(&config).is_empty());
+    /// ```
     fn validate(&self, config: &PlanView<Self::Model>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()
     }
 
-    /// Adjusts the default plan (not called on destroy).
+    /// Adjusts the default plan of a create or an update; not called on
+    /// destroy. Terraform asks for a plan whenever the configuration or the
+    /// refreshed state may have changed, so this also runs for plans that
+    /// change nothing. The default keeps the default plan.
+    ///
+    /// `plan` holds the prior state, the configuration and the default
+    /// plan ([`ResourcePlan`]). The hook may:
+    ///
+    /// - change [`plan.planned`](ResourcePlan::planned): decide a computed
+    ///   attribute the provider can already tell (rather than "known after
+    ///   apply"), or a default that depends on other attributes. Only
+    ///   computed attributes the configuration leaves unset may change:
+    ///   Terraform refuses a plan that differs from a configured value;
+    /// - force replacement with [`ResourcePlan::require_replace`].
+    ///   `requires_replace` and `requires_replace_if` attributes are judged
+    ///   again on the final plan, so a changed planned value needs nothing
+    ///   more;
+    /// - add warnings ([`Ctx::warning`]) and use the client
+    ///   ([`Ctx::client`]), which Terraform has configured by now unless
+    ///   configuring failed;
+    /// - set the private state handed to apply ([`Ctx::set_private`]; it
+    ///   starts as the prior one).
+    ///
+    /// ```
+    /// # use tfschema::diag::Diagnostics;
+    /// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
+    /// # #[derive(tfschema::TfSchema, tfschema::TfValue)]
+    /// # struct Config {}
+    /// # struct P;
+    /// # impl Provider for P {
+    /// #     type Config = Config;
+    /// #     type Client = ();
+    /// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> {
+    /// #         Ok(())
+    /// #     }
+    /// # }
+    /// use tfschema::server::typed::{Ctx, Resource, ResourcePlan};
+    /// use tfschema::{PathStep, TfSchema, TfValue, Unknown};
+    ///
+    /// #[derive(TfSchema, TfValue)]
+    /// struct File {
+    ///     path: String,
+    ///     content: String,
+    ///     /// Bytes in `content`.
+    ///     #[tf(computed)]
+    ///     size: Unknown<i64>,
+    ///     /// Replace the file rather than rewrite it when `content` changes.
+    ///     recreate: Option<bool>,
+    /// }
+    ///
+    /// struct Files;
+    ///
+    /// impl Resource for Files {
+    ///     type Client = ();
+    ///     type Model = File;
+    ///
+    ///     async fn modify_plan(
+    ///         &self,
+    ///         ctx: &mut Ctx<()>,
+    ///         plan: &mut ResourcePlan<File>,
+    ///     ) -> Result<(), Diagnostics> {
+    ///         // Known as soon as the content is: the plan shows the size.
+    ///         plan.planned.size = match &plan.planned.content {
+    ///             Unknown::Known(content) => Unknown::Known(Some(content.len() as i64)),
+    ///             Unknown::Unknown => Unknown::Unknown,
+    ///         };
+    ///         if plan.planned.content == Unknown::Known(String::new()) {
+    ///             ctx.warning(
+    ///                 &[PathStep::Attr("content".into())],
+    ///                 "Empty file",
+    ///                 "The file will be created empty.",
+    ///             );
+    ///         }
+    ///         // A replacement the schema cannot say: it depends on `recreate`.
+    ///         if let Some(prior) = &plan.prior {
+    ///             let changed = plan.planned.content != Unknown::Known(prior.content.clone());
+    ///             if changed && plan.config.recreate == Unknown::Known(Some(true)) {
+    ///                 plan.require_replace(vec![PathStep::Attr("content".into())]);
+    ///             }
+    ///         }
+    ///         Ok(())
+    ///     }
+    ///
+    ///     async fn create(&self, _: &mut Ctx<()>, mut planned: File) -> Result<File, Diagnostics> {
+    ///         // ... write the file ...
+    ///         planned.size = Unknown::Known(planned.content.len() as i64);
+    ///         Ok(planned)
+    ///     }
+    ///
+    ///     // read, update, delete ...
+    /// #     async fn read(&self, _: &mut Ctx<Self::Client>, current: File) -> Result<Option<File>, Diagnostics> { Ok(Some(current)) }
+    /// #     async fn update(&self, _: &mut Ctx<Self::Client>, _: File, planned: File) -> Result<File, Diagnostics> { Ok(planned) }
+    /// #     async fn delete(&self, _: &mut Ctx<Self::Client>, _: File) -> Result<(), Diagnostics> { Ok(()) }
+    /// }
+    ///
+    /// // Planned as Terraform would, through the test harness:
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use tfschema::server::testing::Harness;
+    /// use tfschema::{Type, Value};
+    ///
+    /// let h = Harness::new(TypedProvider::new(P).resource("x_file", Files));
+    /// let config = |content: &str| {
+    ///     Value::object([
+    ///         ("path", Value::from("motd")),
+    ///         ("content", Value::from(content)),
+    ///         ("size", Value::Null(Type::Number)),
+    ///         ("recreate", Value::from(true)),
+    ///     ])
+    /// };
+    /// let nothing = Value::Null(h.resource_type("x_file"));
+    /// let (plan, created) = h.plan_and_apply("x_file", &nothing, &config("hello")).await;
+    /// let Value::Object(planned) = &plan.planned_state else { unreachable!() };
+    /// assert_eq!(planned["size"], Value::from(5));
+    ///
+    /// let plan = h.plan("x_file", &created.state, &config("hello, world")).await;
+    /// assert_eq!(plan.requires_replace, vec![vec![PathStep::Attr("content".into())]]);
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// Return `Err` to fail the plan: Terraform stops with the
+    /// diagnostics and changes nothing.
     fn modify_plan(
         &self,
         ctx: &mut Ctx<Self::Client>,
@@ -168,21 +524,43 @@ pub trait Resource: Send + Sync + 'static {
     }
 
     /// Creates the object; `planned` holds unknowns only in computed
-    /// attributes, which the result must fill.
+    /// attributes, which the result must fill. The result becomes the
+    /// state: it may not hold unknowns, must keep the values the plan
+    /// knew, and must keep the planned refinements of those it did not.
+    ///
+    /// # Errors
+    /// Return `Err` when the object could not be created: Terraform
+    /// stores nothing, unless a partial state was recorded
+    /// ([`Ctx::set_partial_state`]): then it keeps that as a tainted
+    /// object, replaced on the next apply.
     fn create(
         &self,
         ctx: &mut Ctx<Self::Client>,
         planned: Self::Model,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
 
-    /// Refreshes the object; `None` when it no longer exists.
+    /// Refreshes the object: `current` is the state Terraform holds (upgraded
+    /// to the current schema version first), the result what exists now.
+    /// Differences show as drift in the next plan. `Ok(None)` when the object
+    /// no longer exists: Terraform drops it from the state and plans to
+    /// create it again.
+    ///
+    /// # Errors
+    /// Return `Err` when the object cannot be read (the API failed):
+    /// Terraform stops, keeping the state as it was.
     fn read(
         &self,
         ctx: &mut Ctx<Self::Client>,
         current: Self::Model,
     ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send;
 
-    /// Updates the object in place.
+    /// Updates the object in place, from `prior` (the state) to `planned`
+    /// (the plan, holding unknowns only in computed attributes). The
+    /// result must fit the plan as [`create`](Self::create)'s does.
+    ///
+    /// # Errors
+    /// Return `Err` when the update failed: the prior state stands, or
+    /// the partial state recorded with [`Ctx::set_partial_state`].
     fn update(
         &self,
         ctx: &mut Ctx<Self::Client>,
@@ -190,7 +568,12 @@ pub trait Resource: Send + Sync + 'static {
         planned: Self::Model,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
 
-    /// Deletes the object.
+    /// Deletes the object; `prior` is its state. An object already gone
+    /// is no error: return `Ok`.
+    ///
+    /// # Errors
+    /// Return `Err` when the object could not be deleted: Terraform keeps
+    /// it in the state.
     fn delete(
         &self,
         ctx: &mut Ctx<Self::Client>,
@@ -198,7 +581,13 @@ pub trait Resource: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(), Diagnostics>> + Send;
 
     /// Looks an object up by the id `terraform import` was given: the
-    /// import-by-id helper. Implement it and [`import`](Self::import) works.
+    /// import-by-id helper. Implement it and [`import`](Self::import) works;
+    /// `Ok(None)` when nothing has that id. For ids of another shape
+    /// (several parts, a name to look up), override `import` instead.
+    ///
+    /// # Errors
+    /// Return `Err` when the lookup failed. The default fails with
+    /// "Import not supported".
     fn read_by_id(
         &self,
         ctx: &mut Ctx<Self::Client>,
@@ -213,8 +602,110 @@ pub trait Resource: Send + Sync + 'static {
         }
     }
 
-    /// `terraform import`: by default [`read_by_id`](Self::read_by_id), with
-    /// an error when nothing has that id.
+    /// `terraform import` (and `import` blocks): the object with this id.
+    /// By default [`read_by_id`](Self::read_by_id), with an error when
+    /// nothing has that id.
+    ///
+    /// Terraform calls [`read`](Self::read) on the result before it keeps
+    /// it, so the result needs only what `read` uses to find the object;
+    /// but a state holds no unknowns, so computed attributes must be known.
+    /// Override `import` for ids made of several parts:
+    ///
+    /// ```
+    /// # use tfschema::diag::Diagnostics;
+    /// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
+    /// # #[derive(tfschema::TfSchema, tfschema::TfValue)]
+    /// # struct Config {}
+    /// # struct P;
+    /// # impl Provider for P {
+    /// #     type Config = Config;
+    /// #     type Client = Api;
+    /// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<Api, Diagnostics> {
+    /// #         Ok(Api { tags: BTreeMap::from([(("i-1".to_owned(), "color".to_owned()), "red".to_owned())]) })
+    /// #     }
+    /// # }
+    /// use std::collections::BTreeMap;
+    ///
+    /// use tfschema::server::typed::{Ctx, Resource};
+    /// use tfschema::{TfSchema, TfValue};
+    ///
+    /// /// A tag of an item: `item_id` and `key` identify it.
+    /// #[derive(TfSchema, TfValue)]
+    /// struct Tag {
+    ///     #[tf(requires_replace)]
+    ///     item_id: String,
+    ///     #[tf(requires_replace)]
+    ///     key: String,
+    ///     value: String,
+    /// }
+    ///
+    /// /// The client: tag values by item and key.
+    /// struct Api {
+    ///     tags: BTreeMap<(String, String), String>,
+    /// }
+    ///
+    /// struct Tags;
+    ///
+    /// impl Resource for Tags {
+    ///     type Client = Api;
+    ///     type Model = Tag;
+    ///
+    ///     /// `terraform import x_tag.a <item_id>/<key>`; releases before 2.0
+    ///     /// wrote `<item_id>:<key>`, still accepted with a warning.
+    ///     async fn import(&self, ctx: &mut Ctx<Api>, id: &str) -> Result<Tag, Diagnostics> {
+    ///         let (item_id, key) = match id.split_once('/') {
+    ///             Some(parts) => parts,
+    ///             None => {
+    ///                 let Some((item_id, key)) = id.split_once(':') else {
+    ///                     return Err(Diagnostics::with_error(
+    ///                         "Invalid import id",
+    ///                         format!("Expected <item_id>/<key>, got {id:?}."),
+    ///                     ));
+    ///                 };
+    ///                 ctx.warning(
+    ///                     &[],
+    ///                     "Deprecated import id",
+    ///                     format!("Write the id as \"{item_id}/{key}\"."),
+    ///                 );
+    ///                 (item_id, key)
+    ///             }
+    ///         };
+    ///         let api = ctx.client()?;
+    ///         let Some(value) = api.tags.get(&(item_id.to_owned(), key.to_owned())) else {
+    ///             return Err(Diagnostics::with_error(
+    ///                 "Cannot import non-existent remote object",
+    ///                 format!("Item {item_id:?} has no tag {key:?}."),
+    ///             ));
+    ///         };
+    ///         Ok(Tag { item_id: item_id.into(), key: key.into(), value: value.clone() })
+    ///     }
+    ///
+    ///     // create, read, update, delete ...
+    /// #     async fn create(&self, _: &mut Ctx<Self::Client>, planned: Tag) -> Result<Tag, Diagnostics> { Ok(planned) }
+    /// #     async fn read(&self, _: &mut Ctx<Self::Client>, current: Tag) -> Result<Option<Tag>, Diagnostics> { Ok(Some(current)) }
+    /// #     async fn update(&self, _: &mut Ctx<Self::Client>, _: Tag, planned: Tag) -> Result<Tag, Diagnostics> { Ok(planned) }
+    /// #     async fn delete(&self, _: &mut Ctx<Self::Client>, _: Tag) -> Result<(), Diagnostics> { Ok(()) }
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use tfschema::server::testing::Harness;
+    /// use tfschema::Value;
+    ///
+    /// let h = Harness::new(TypedProvider::new(P).resource("x_tag", Tags));
+    /// # assert!(h.configure(Value::object(Vec::<(String, Value)>::new())).await.is_empty());
+    /// let imported = h.import("x_tag", "i-1/color").await;
+    /// assert!(imported.diagnostics.is_empty());
+    /// let imported = h.import("x_tag", "i-1:color").await;
+    /// assert_eq!(imported.diagnostics.iter().next().unwrap().summary, "Deprecated import id");
+    /// let Value::Object(tag) = &imported.state else { unreachable!() };
+    /// assert_eq!(tag["value"], Value::from("red"));
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// Return `Err` when the id is malformed or names nothing: Terraform
+    /// imports nothing.
     fn import(
         &self,
         ctx: &mut Ctx<Self::Client>,
@@ -232,9 +723,90 @@ pub trait Resource: Send + Sync + 'static {
     }
 
     /// Brings state written by an older schema version to the current
-    /// model ([`TfSchema::VERSION`]). State of the current version never
-    /// comes here (it is read as is, ignoring attributes the schema no
-    /// longer has).
+    /// model ([`TfSchema::VERSION`], `#[tf(version = N)]`). State of the
+    /// current version never comes here (it is read as is, ignoring
+    /// attributes the schema no longer has); state of a newer version is
+    /// refused (it needs the provider release that wrote it). The result is
+    /// the state Terraform goes on with, so it may not hold unknowns.
+    ///
+    /// Decode the old state with the model struct of its version
+    /// ([`StateUpgrade::decode`], which skips attributes that model lacks),
+    /// then convert:
+    ///
+    /// ```
+    /// # use tfschema::diag::Diagnostics;
+    /// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
+    /// # #[derive(tfschema::TfSchema, tfschema::TfValue)]
+    /// # struct Config {}
+    /// # struct P;
+    /// # impl Provider for P {
+    /// #     type Config = Config;
+    /// #     type Client = ();
+    /// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> {
+    /// #         Ok(())
+    /// #     }
+    /// # }
+    /// use tfschema::server::typed::{Ctx, Resource, StateUpgrade};
+    /// use tfschema::{TfSchema, TfValue};
+    ///
+    /// /// Schema version 0 kept the size as text ("20GB").
+    /// #[derive(TfSchema, TfValue)]
+    /// struct DiskV0 {
+    ///     name: String,
+    ///     size: String,
+    /// }
+    ///
+    /// #[derive(TfSchema, TfValue)]
+    /// #[tf(version = 1)]
+    /// struct Disk {
+    ///     name: String,
+    ///     size_gb: i64,
+    /// }
+    ///
+    /// struct Disks;
+    ///
+    /// impl Resource for Disks {
+    ///     type Client = ();
+    ///     type Model = Disk;
+    ///
+    ///     fn upgrade_state(&self, state: StateUpgrade<'_>) -> Result<Disk, Diagnostics> {
+    ///         if state.version != 0 {
+    ///             return Err(Diagnostics::with_error(
+    ///                 "Unsupported state version",
+    ///                 format!("Disk state of schema version {} cannot be upgraded.", state.version),
+    ///             ));
+    ///         }
+    ///         let old: DiskV0 = state.decode()?;
+    ///         let size_gb = old.size.trim_end_matches("GB").parse().map_err(|_| {
+    ///             Diagnostics::with_error("Unreadable state", format!("size {:?} is not in GB.", old.size))
+    ///         })?;
+    ///         Ok(Disk { name: old.name, size_gb })
+    ///     }
+    ///
+    ///     // create, read, update, delete ...
+    /// #     async fn create(&self, _: &mut Ctx<Self::Client>, planned: Disk) -> Result<Disk, Diagnostics> { Ok(planned) }
+    /// #     async fn read(&self, _: &mut Ctx<Self::Client>, current: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(current)) }
+    /// #     async fn update(&self, _: &mut Ctx<Self::Client>, _: Disk, planned: Disk) -> Result<Disk, Diagnostics> { Ok(planned) }
+    /// #     async fn delete(&self, _: &mut Ctx<Self::Client>, _: Disk) -> Result<(), Diagnostics> { Ok(()) }
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use tfschema::server::testing::Harness;
+    /// use tfschema::Value;
+    ///
+    /// let h = Harness::new(TypedProvider::new(P).resource("x_disk", Disks));
+    /// let upgraded = h.upgrade("x_disk", 0, r#"{"name":"data","size":"20GB"}"#).await;
+    /// assert_eq!(
+    ///     upgraded.state,
+    ///     Value::object([("name", Value::from("data")), ("size_gb", Value::from(20))])
+    /// );
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// Return `Err` for state this resource cannot upgrade: Terraform
+    /// stops before planning. The default refuses every older version.
     fn upgrade_state(&self, state: StateUpgrade<'_>) -> Result<Self::Model, Diagnostics> {
         Err(Diagnostics::with_error(
             "Unsupported state version",
@@ -247,20 +819,103 @@ pub trait Resource: Send + Sync + 'static {
     }
 }
 
-/// A data source type.
+/// A data source type: what `data "<type>" "<name>" {}` blocks read.
+///
+/// Terraform checks the configuration ([`validate`](Self::validate), after
+/// the derived validators, as for a resource) and then asks for the data
+/// ([`read`](Self::read)): while planning when the configuration is
+/// known, else during apply, once the values it refers to are.
+///
+/// `read` gets the model filled from the configuration, with every
+/// computed attribute the configuration leaves unset *unknown* (not null):
+/// they are the data source's to fill, so declare them `Unknown<T>` (or
+/// `Refined<T>`), and fill every one; the result may not hold unknowns.
+///
+/// ```
+/// # use tfschema::diag::Diagnostics;
+/// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
+/// # #[derive(tfschema::TfSchema, tfschema::TfValue)]
+/// # struct Config {}
+/// # struct P;
+/// # impl Provider for P {
+/// #     type Config = Config;
+/// #     type Client = ();
+/// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> {
+/// #         Ok(())
+/// #     }
+/// # }
+/// use tfschema::server::typed::{Ctx, DataSource};
+/// use tfschema::{PathStep, TfSchema, TfValue, Unknown};
+///
+/// /// A user, by login.
+/// #[derive(TfSchema, TfValue)]
+/// struct User {
+///     login: String,
+///     #[tf(computed)]
+///     name: Unknown<String>,
+///     #[tf(computed)]
+///     groups: Unknown<Vec<String>>,
+/// }
+///
+/// struct Users;
+///
+/// impl DataSource for Users {
+///     type Client = ();
+///     type Model = User;
+///
+///     async fn read(&self, _ctx: &mut Ctx<()>, config: User) -> Result<User, Diagnostics> {
+///         // `name` and `groups` arrive unknown.
+///         if config.login != "ada" {
+///             let mut d = Diagnostics::new();
+///             d.error(
+///                 &[PathStep::Attr("login".into())],
+///                 "No such user",
+///                 format!("No user has the login {:?}.", config.login),
+///             );
+///             return Err(d);
+///         }
+///         Ok(User {
+///             name: Unknown::Known("Ada Lovelace".into()),
+///             groups: Unknown::Known(vec!["admins".into()]),
+///             ..config
+///         })
+///     }
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tfschema::server::testing::Harness;
+/// use tfschema::{Type, Value};
+///
+/// let h = Harness::new(TypedProvider::new(P).data_source("x_user", Users));
+/// let config = Value::object([
+///     ("login", Value::from("ada")),
+///     ("name", Value::Null(Type::String)),
+///     ("groups", Value::Null(Type::list(Type::String))),
+/// ]);
+/// let read = h.read_data_source("x_user", &config).await;
+/// let Value::Object(user) = &read.state else { unreachable!() };
+/// assert_eq!(user["name"], Value::from("Ada Lovelace"));
+/// # }
+/// ```
 pub trait DataSource: Send + Sync + 'static {
     /// The provider's client type.
     type Client: Send + Sync + 'static;
     /// The model struct: configured attributes in, computed ones filled.
     type Model: Model;
 
-    /// Extra configuration checks, after the derived validators.
+    /// Extra checks of a configuration, after the derived validators; as
+    /// [`Resource::validate`]. The default finds nothing.
     fn validate(&self, config: &PlanView<Self::Model>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()
     }
 
-    /// Reads the data.
+    /// Reads the data: `config` with its computed attributes filled.
+    ///
+    /// # Errors
+    /// Return `Err` when the data cannot be read (nothing matches, the
+    /// API failed): Terraform stops with the diagnostics.
     fn read(
         &self,
         ctx: &mut Ctx<Self::Client>,
