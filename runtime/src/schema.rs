@@ -158,8 +158,9 @@ impl std::fmt::Debug for SemanticEqual {
 /// and only where the planned value differs from the prior state's
 /// (go-cty's equality; an unknown planned value counts as a change). In
 /// the typed layer it is asked during default planning, which fills
-/// `ResourcePlan::requires_replace` for the plan hook (feature `server`), and, when the hook changed the plan, again after
-/// it, on the final plan: the final plan decides. So it may run twice for
+/// `ResourcePlan::requires_replace` for the plan hook (feature `server`),
+/// and, when the hook changed the plan, again after it, on the final plan:
+/// the final plan decides. So it may run twice for
 /// one plan, and should only decide, with no effects of its own. Inside a
 /// set the attribute cannot be addressed: the path stops at the set, and
 /// `config` is the set element's own value.

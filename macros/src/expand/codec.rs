@@ -132,10 +132,16 @@ pub fn expand(model: &Model) -> TokenStream {
     let plan_clone = plan_where(Some(quote!(::core::clone::Clone)), true);
     let plan_eq = plan_where(Some(quote!(::core::cmp::PartialEq)), true);
 
+    // Each field keeps its doc comment, so that a crate with
+    // `#![warn(missing_docs)]` documents the plan view as it does the model.
     let plan_fields = model.fields.iter().zip(&plan_types).map(|(f, ty)| {
         let fvis = &f.vis;
         let fident = &f.ident;
-        quote!(#fvis #fident: #ty)
+        let doc = (!f.description.is_empty()).then(|| {
+            let text = &f.description;
+            quote!(#[doc = #text])
+        });
+        quote!(#doc #fvis #fident: #ty)
     });
     let doc = format!(
         "The plan view of [`{ident}`]: the same attributes, each of which may be unknown \
