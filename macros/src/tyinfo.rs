@@ -167,7 +167,7 @@ pub fn builtin(ty: &Type) -> bool {
     matches!(
         head(ty),
         Some((name, _)) if [
-            "String", "str", "Cow", "Box", "bool", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
+            "String", "str", "Cow", "Box", "CompactString", "bool", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
             "u32", "u64", "u128", "usize", "f32", "f64", "Number", "Value", "Vec", "Set", "BTreeSet",
             "HashSet", "BTreeMap", "HashMap",
         ].contains(&name.as_str())
@@ -233,11 +233,11 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
     match head(ty) {
         Some((name, args)) if (name == "BTreeMap" || name == "HashMap") && !args.is_empty() => {
             let key = args[0];
+            // A string type, or a name the derive cannot read (an alias,
+            // a type of another crate): `MapKey` decides for those.
             let ok = match ungroup(key) {
                 Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
-                _ => {
-                    matches!(head(key), Some((k, _)) if ["String", "str", "Cow", "Box"].contains(&k.as_str()))
-                }
+                _ => scalar(key) == crate::validators::Scalar::String || !builtin(key),
             };
             if ok {
                 None
@@ -261,7 +261,7 @@ pub fn scalar(ty: &Type) -> crate::validators::Scalar {
     }
     match head(ty) {
         Some((name, _)) => match name.as_str() {
-            "String" | "str" | "Cow" | "Box" => Scalar::String,
+            "String" | "str" | "Cow" | "Box" | "CompactString" => Scalar::String,
             "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
             | "u128" | "usize" | "f32" | "f64" | "Number" => Scalar::Number,
             "bool" => Scalar::Bool,

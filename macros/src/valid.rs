@@ -427,7 +427,7 @@ fn validate_field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error
     if let Some(key) = tyinfo::map_key_not_string(shape.core) {
         errors.push(err_at(
             key.span(),
-            "Terraform map keys are strings: use String, Box<str>, Cow<str> or &str as the key type",
+            "Terraform map keys are strings: use String, Box<str>, Cow<str>, &str or CompactString as the key type",
         ));
     }
 

@@ -10,15 +10,20 @@
 //! 2. The typed path against the codec: ApplyResourceChange of a resource
 //!    whose planned state holds go-cty's 10,000-object reference value
 //!    (`benches/data/`), against the derive's own borrowed decode plus
-//!    encode of the same bytes, in the same run.
+//!    encode of the same bytes, in the same run: once with a model of
+//!    `String`s (against the owned codec too, since a `String` must be
+//!    allocated), once with `CompactString`s (every string of this value
+//!    fits inline, so nothing is allocated per string).
 //!
-//! Run with `cargo bench -p tfschema --features server --bench data_path`
+//! Run with `cargo bench -p tfschema --features server,compact_str --bench data_path`
 //! (`-- --quick` for a shorter run). Figures are ratios within one run.
 
+use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
+use compact_str::CompactString;
 use criterion::{BatchSize, BenchmarkId, Criterion};
 use tfschema::diag::Diagnostics;
 use tfschema::server::proto::tfplugin6 as pb6;
@@ -72,6 +77,29 @@ struct BigRef<'a> {
     items: Vec<RefObjectRef<'a>>,
 }
 
+/// One object of the reference value with `CompactString`s (feature
+/// `compact_str`): strings of up to 24 bytes, all of this value's, are
+/// stored inline.
+#[derive(TfSchema, TfValue)]
+struct RefObjectCompact {
+    count: i64,
+    description: CompactString,
+    enabled: bool,
+    id: CompactString,
+    labels: BTreeMap<CompactString, CompactString>,
+    name: CompactString,
+    ratio: f64,
+    region: CompactString,
+    size_gb: i64,
+    tags_list: Vec<CompactString>,
+}
+
+/// Big, with `CompactString`s.
+#[derive(TfSchema, TfValue)]
+struct BigCompact {
+    items: Vec<RefObjectCompact>,
+}
+
 struct Bench;
 impl Provider for Bench {
     type Config = Config;
@@ -96,6 +124,9 @@ impl WithId for Rules {
     }
 }
 impl WithId for Big {
+    fn set_id(&mut self) {}
+}
+impl WithId for BigCompact {
     fn set_id(&mut self) {}
 }
 
@@ -126,7 +157,8 @@ fn harness() -> Harness<TypedProvider<Bench>> {
         TypedProvider::new(Bench)
             .resource("bench_tags", Echo::<Tags>(Default::default()))
             .resource("bench_rules", Echo::<Rules>(Default::default()))
-            .resource("bench_big", Echo::<Big>(Default::default())),
+            .resource("bench_big", Echo::<Big>(Default::default()))
+            .resource("bench_big_compact", Echo::<BigCompact>(Default::default())),
     )
 }
 
@@ -218,6 +250,11 @@ fn typed_path(c: &mut Criterion, rt: &tokio::runtime::Runtime, h: &Harness<Typed
         config: dv(&planned),
         ..Default::default()
     };
+    // The same resource with a `CompactString` model.
+    let compact_request = pb6::apply_resource_change::Request {
+        type_name: "bench_big_compact".into(),
+        ..request.clone()
+    };
     // The request is built (cloned) outside the timed part: in a provider
     // it arrives from the network, and the clone is this bench's own.
     let apply = |request: pb6::apply_resource_change::Request| {
@@ -235,6 +272,10 @@ fn typed_path(c: &mut Criterion, rt: &tokio::runtime::Runtime, h: &Harness<Typed
         apply(request.clone()) == planned,
         "the new state is the planned state, byte for byte"
     );
+    assert!(
+        apply(compact_request.clone()) == planned,
+        "the new state of the CompactString model is the planned state, byte for byte"
+    );
     let codec = |bytes: &[u8]| {
         let model: BigRef<'_> = tfschema::msgpack::from_slice(bytes).expect("decode");
         tfschema::msgpack::to_vec(&model).expect("encode")
@@ -251,6 +292,9 @@ fn typed_path(c: &mut Criterion, rt: &tokio::runtime::Runtime, h: &Harness<Typed
     g.sample_size(20);
     g.bench_function("apply_10k_objects", |b| {
         b.iter_batched(|| request.clone(), apply, BatchSize::LargeInput)
+    });
+    g.bench_function("apply_10k_objects_compact", |b| {
+        b.iter_batched(|| compact_request.clone(), apply, BatchSize::LargeInput)
     });
     g.bench_function("codec_decode_encode", |b| {
         b.iter(|| codec(black_box(&planned)))
@@ -311,6 +355,16 @@ fn summary(dir: &Path) {
                 owned / 1e6
             );
             println!("| ratio against the owned codec | {:.2}x |", apply / owned);
+        }
+        if let Some(compact) = mean_ns(dir, "typed_path", "apply_10k_objects_compact") {
+            println!(
+                "| ApplyResourceChange, `CompactString` model | {:.2} |",
+                compact / 1e6
+            );
+            println!(
+                "| ratio against the borrowed codec | {:.2}x |",
+                compact / codec
+            );
         }
     }
 }

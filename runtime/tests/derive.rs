@@ -350,3 +350,58 @@ fn unknown_attributes_are_refused_or_skipped() {
     let bytes = msgpack::value_to_vec(&value, &ty).expect("encode");
     assert!(msgpack::from_slice::<EbsBlockDevice>(&bytes).is_err());
 }
+
+/// `CompactString` (feature `compact_str`) is a string like `String` in
+/// every position: the same schema, the same bytes in both formats and as
+/// a `Value`, map keys, sets, unknowns and the plan view.
+#[cfg(feature = "compact_str")]
+#[test]
+fn compact_strings_code_as_strings() {
+    use compact_str::CompactString as Cs;
+    use tfschema::{Set, TfEncode, TfType, Unknown};
+
+    #[derive(TfSchema, TfValue, Debug, PartialEq)]
+    struct Owned {
+        name: String,
+        note: Option<String>,
+        labels: BTreeMap<String, String>,
+        tags: Set<String>,
+        #[tf(computed)]
+        id: Unknown<String>,
+    }
+    #[derive(TfSchema, TfValue, Debug, PartialEq)]
+    struct Compact {
+        name: Cs,
+        note: Option<Cs>,
+        labels: BTreeMap<Cs, Cs>,
+        tags: Set<Cs>,
+        #[tf(computed)]
+        id: Unknown<Cs>,
+    }
+    assert_eq!(Owned::block(), Compact::block());
+    assert_eq!(Owned::tf_type(), Compact::tf_type());
+    let long = "a label value longer than twenty-four bytes";
+    let owned = Owned {
+        name: "widget".into(),
+        note: None,
+        labels: BTreeMap::from([("env".into(), "prod".into()), ("x".into(), long.into())]),
+        tags: ["b", "a", "b"].map(String::from).into_iter().collect(),
+        id: Unknown::Unknown,
+    };
+    let bytes = msgpack::to_vec(&owned).expect("encode");
+    let compact: Compact = msgpack::from_slice(&bytes).expect("decode");
+    assert_eq!(compact.labels[&Cs::from("x")], long);
+    assert_eq!(compact.tags.iter().collect::<Vec<_>>(), ["a", "b"]);
+    assert_eq!(msgpack::to_vec(&compact).expect("encode"), bytes);
+    assert_eq!(compact.to_value(), owned.to_value());
+    let known = Compact {
+        id: Unknown::Known("itm-1".into()),
+        ..compact
+    };
+    let text = json::to_string(&known).expect("json");
+    let back: Compact = json::from_slice(text.as_bytes()).expect("json decode");
+    assert_eq!(back, known);
+    let plan: CompactPlan = msgpack::from_slice(&bytes).expect("plan view");
+    assert_eq!(plan.name, Unknown::Known(Cs::from("widget")));
+    assert_eq!(plan.id, Unknown::Unknown);
+}

@@ -148,3 +148,75 @@ fn borrowed_decoding_allocates_nothing_per_string() {
     println!("msgpack allocations, owned strings: {owned_count}");
     assert!(owned_count >= few_count + 24 + 2, "{owned_count}");
 }
+
+#[cfg(feature = "compact_str")]
+wide!(WideCompact, compact_str::CompactString);
+
+/// A `CompactString` model (feature `compact_str`) decodes strings of up to
+/// 24 bytes with no allocation: as many as a borrowing struct; longer ones
+/// are allocated, as `String`s are.
+#[cfg(feature = "compact_str")]
+#[test]
+fn compact_strings_decode_short_strings_without_allocating() {
+    let owned = |s: &str, tags: usize| -> WideOwned {
+        let s = s.to_owned();
+        WideOwned {
+            f00: s.clone(),
+            f01: s.clone(),
+            f02: s.clone(),
+            f03: s.clone(),
+            f04: s.clone(),
+            f05: s.clone(),
+            f06: s.clone(),
+            f07: s.clone(),
+            f08: s.clone(),
+            f09: s.clone(),
+            f10: s.clone(),
+            f11: s.clone(),
+            f12: s.clone(),
+            f13: s.clone(),
+            f14: s.clone(),
+            f15: s.clone(),
+            f16: s.clone(),
+            f17: s.clone(),
+            f18: s.clone(),
+            f19: s.clone(),
+            f20: s.clone(),
+            f21: s.clone(),
+            f22: s.clone(),
+            f23: s.clone(),
+            tags: vec![s; tags],
+        }
+    };
+    // 24 bytes: the longest string stored inline.
+    let short = msgpack::to_vec(&owned("res-0000000000000000-abc", 100)).expect("encode");
+    let long =
+        msgpack::to_vec(&owned("a string longer than twenty-four bytes", 100)).expect("encode");
+    let back: WideCompact = msgpack::from_slice(&short).expect("decode");
+    assert_eq!(back.f23, "res-0000000000000000-abc");
+    assert_eq!(
+        msgpack::to_vec(&back).expect("encode"),
+        short,
+        "same bytes back"
+    );
+    let narrow = msgpack::to_vec(&Narrow {
+        f00: "x",
+        tags: vec!["t"; 2],
+    })
+    .expect("encode");
+    let narrow_count = allocations(|| {
+        let v: Narrow<'_> = msgpack::from_slice(&narrow).expect("decode");
+        std::hint::black_box(v);
+    });
+    let short_count = allocations(|| {
+        let v: WideCompact = msgpack::from_slice(&short).expect("decode");
+        std::hint::black_box(v);
+    });
+    let long_count = allocations(|| {
+        let v: WideCompact = msgpack::from_slice(&long).expect("decode");
+        std::hint::black_box(v);
+    });
+    println!("msgpack allocations, CompactString: 24+100 short {short_count}, long {long_count}");
+    assert_eq!(short_count, narrow_count, "allocations for short strings");
+    assert!(long_count >= short_count + 124, "{long_count}");
+}

@@ -242,6 +242,8 @@ string_common!(String);
 string_common!(Box<str>);
 string_common!(&str);
 string_common!(Cow<'_, str>);
+#[cfg(feature = "compact_str")]
+string_common!(compact_str::CompactString);
 
 impl<'de> TfDecode<'de> for String {
     #[inline]
@@ -260,6 +262,19 @@ impl<'de> TfDecode<'de> for Cow<'de, str> {
     #[inline]
     fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
         src.str()
+    }
+}
+
+/// Strings of up to 24 bytes are stored inline: decoding them allocates
+/// nothing (feature `compact_str`).
+#[cfg(feature = "compact_str")]
+impl<'de> TfDecode<'de> for compact_str::CompactString {
+    #[inline]
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        Ok(match src.str()? {
+            Cow::Borrowed(s) => compact_str::CompactString::new(s),
+            Cow::Owned(s) => compact_str::CompactString::from(s),
+        })
     }
 }
 
@@ -426,7 +441,7 @@ impl<'de, T: TfDecode<'de> + Eq + Hash, H: BuildHasher + Default> TfDecode<'de> 
 /// A string-like map key, for writing.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a Terraform map key",
-    note = "Terraform map keys are strings: use String, Box<str>, Cow<str> or &str"
+    note = "Terraform map keys are strings: use String, Box<str>, Cow<str>, &str or CompactString"
 )]
 pub trait KeyStr {
     /// The key as written (normalised to NFC on write).
@@ -436,7 +451,7 @@ pub trait KeyStr {
 /// A string-like map key, for reading.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a Terraform map key",
-    note = "Terraform map keys are strings: use String, Box<str>, Cow<str> or &str"
+    note = "Terraform map keys are strings: use String, Box<str>, Cow<str>, &str or CompactString"
 )]
 pub trait MapKey<'de>: KeyStr + Sized {
     /// The key from the wire.
@@ -475,6 +490,27 @@ impl KeyStr for Cow<'_, str> {
 impl KeyStr for &str {
     fn key_str(&self) -> &str {
         self
+    }
+}
+
+#[cfg(feature = "compact_str")]
+impl KeyStr for compact_str::CompactString {
+    fn key_str(&self) -> &str {
+        self
+    }
+}
+
+#[cfg(feature = "compact_str")]
+impl<'de> MapKey<'de> for compact_str::CompactString {
+    fn from_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(compact_str::CompactString::from(cow_nfc(key)))
+    }
+    #[inline]
+    fn from_nfc_key(key: Cow<'de, str>) -> Result<Self> {
+        Ok(match key {
+            Cow::Borrowed(k) => compact_str::CompactString::new(k),
+            Cow::Owned(k) => compact_str::CompactString::from(k),
+        })
     }
 }
 

@@ -66,6 +66,9 @@ leaf!(
     Number
 );
 
+#[cfg(feature = "compact_str")]
+leaf!(compact_str::CompactString);
+
 impl<'a> TfPlan for &'a str {
     type PlanInner = &'a str;
     type Plan = Unknown<&'a str>;
