@@ -49,6 +49,15 @@ pub struct StateResult {
     pub diagnostics: Diagnostics,
 }
 
+/// The result of [`Harness::invoke_action`].
+#[derive(Debug, Clone)]
+pub struct ActionResult {
+    /// The progress messages, in order.
+    pub progress: Vec<String>,
+    /// The completion's errors and warnings, including a failed gRPC call.
+    pub diagnostics: Diagnostics,
+}
+
 /// Drives a provider's gRPC handlers in process (see the module docs).
 ///
 /// Values are dynamic [`Value`]s of the schema's type, as Terraform sends
@@ -546,6 +555,98 @@ impl<P: RawProvider> Harness<P> {
         let response: Result<pb6::read_data_source::Response, _> =
             call!(self, read_data_source, read_data_source, request);
         state_result(response.map(|r| (r.state, Vec::new(), r.diagnostics)), ty)
+    }
+
+    /// The type of an action's `config` block (an empty object if unknown).
+    pub fn action_type(&self, type_name: &str) -> Type {
+        self.schema()
+            .actions
+            .get(type_name)
+            .map(|s| s.block.implied_type())
+            .unwrap_or_else(|| Type::object(Vec::<(String, Type)>::new()))
+    }
+
+    /// `ValidateActionConfig`.
+    pub async fn validate_action(&self, type_name: &str, config: &Value) -> Diagnostics {
+        let request = pb6::validate_action_config::Request {
+            type_name: type_name.into(),
+            config: dv6(config, &self.action_type(type_name)),
+        };
+        let response: Result<pb6::validate_action_config::Response, _> = call!(
+            self,
+            validate_action_config,
+            validate_action_config,
+            request
+        );
+        match response {
+            Ok(r) => diagnostics_of(r.diagnostics),
+            Err(s) => rpc_failed(&s),
+        }
+    }
+
+    /// `PlanAction`: what Terraform asks while planning (the
+    /// configuration may hold unknowns).
+    pub async fn plan_action(&self, type_name: &str, config: &Value) -> Diagnostics {
+        let request = pb6::plan_action::Request {
+            action_type: type_name.into(),
+            config: dv6(config, &self.action_type(type_name)),
+            client_capabilities: Some(self.capabilities()),
+        };
+        let response: Result<pb6::plan_action::Response, _> =
+            call!(self, plan_action, plan_action, request);
+        match response {
+            Ok(r) => diagnostics_of(r.diagnostics),
+            Err(s) => rpc_failed(&s),
+        }
+    }
+
+    /// `InvokeAction`: runs the action and reads its stream to the end.
+    pub async fn invoke_action(&self, type_name: &str, config: &Value) -> ActionResult {
+        use pb6::invoke_action::event::Type as Event;
+        use tokio_stream::StreamExt;
+        let request = pb6::invoke_action::Request {
+            action_type: type_name.into(),
+            config: dv6(config, &self.action_type(type_name)),
+            client_capabilities: Some(self.capabilities()),
+        };
+        let events: Result<Vec<pb6::invoke_action::Event>, tonic::Status> = if self.protocol == 5 {
+            match self
+                .grpc
+                .v5()
+                .invoke_action(Request::new(as_v6(&request)))
+                .await
+            {
+                Ok(r) => {
+                    let events = r.into_inner().map(|e| e.map(|e| as_v6(&e)));
+                    events.collect::<Result<_, _>>().await
+                }
+                Err(s) => Err(s),
+            }
+        } else {
+            match self.grpc.v6().invoke_action(Request::new(request)).await {
+                Ok(r) => r.into_inner().collect::<Result<_, _>>().await,
+                Err(s) => Err(s),
+            }
+        };
+        let mut result = ActionResult {
+            progress: Vec::new(),
+            diagnostics: Diagnostics::new(),
+        };
+        match events {
+            Ok(events) => {
+                for event in events {
+                    match event.r#type {
+                        Some(Event::Progress(p)) => result.progress.push(p.message),
+                        Some(Event::Completed(c)) => {
+                            result.diagnostics.extend(diagnostics_of(c.diagnostics))
+                        }
+                        None => {}
+                    }
+                }
+            }
+            Err(s) => result.diagnostics = rpc_failed(&s),
+        }
+        result
     }
 
     /// `StopProvider`: cancels the calls in flight.

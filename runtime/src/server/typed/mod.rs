@@ -67,6 +67,7 @@
 //! }
 //! ```
 
+mod action;
 mod ctx;
 mod data_source_adapter;
 mod provider;
@@ -79,6 +80,7 @@ use std::pin::Pin;
 
 use crate::model::{TfDecode, TfEncode, TfPlan, TfSchema};
 
+pub use action::{Action, Progress};
 pub use ctx::Ctx;
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::{Arc, RwLock};
 
+use super::action::{plan_response, ActionAdapter, ErasedAction};
 use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
-use super::{Ctx, DataSource, PlanView, Provider, Resource};
+use super::{Action, Ctx, DataSource, PlanView, Provider, Resource};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
@@ -197,6 +198,7 @@ pub struct TypedProvider<P: Provider> {
     provider: P,
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
+    actions: BTreeMap<String, Box<dyn ErasedAction<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
 }
@@ -220,6 +222,7 @@ impl<P: Provider> TypedProvider<P> {
             provider,
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
+            actions: BTreeMap::new(),
             client: RwLock::new(None),
             max_protocol: 6,
         }
@@ -258,6 +261,17 @@ impl<P: Provider> TypedProvider<P> {
                 block: D::Model::block(),
             }),
         );
+        self
+    }
+
+    /// Adds an action type (`action "<type_name>" "..." { config { ... } }`).
+    pub fn action<A: Action<Client = P::Client>>(
+        mut self,
+        type_name: impl Into<String>,
+        action: A,
+    ) -> Self {
+        self.actions
+            .insert(type_name.into(), Box::new(ActionAdapter(action)));
         self
     }
 
@@ -325,6 +339,9 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
                 .data_sources
                 .iter()
                 .map(|(k, d)| (k.clone(), d.schema()))
+                .collect(),
+            actions: (self.actions.iter())
+                .map(|(k, a)| (k.clone(), a.schema()))
                 .collect(),
             ..ProviderSchema::default()
         }
@@ -460,5 +477,42 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.type_name);
         };
         d.read(self.ctx(stop, Vec::new()), request.config).await
+    }
+
+    async fn validate_action_config(
+        &self,
+        request: raw::ValidateActionConfigRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        match self.actions.get(&request.type_name) {
+            Some(a) => a.validate(&request.config),
+            None => raw::unsupported(&request.type_name),
+        }
+    }
+
+    async fn plan_action(
+        &self,
+        request: raw::PlanActionRequest,
+        stop: StopSignal,
+    ) -> raw::PlanActionResponse {
+        let Some(a) = self.actions.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        plan_response(a.plan(self.ctx(stop, Vec::new()), request.config).await)
+    }
+
+    async fn invoke_action(
+        &self,
+        request: raw::InvokeActionRequest,
+        stop: StopSignal,
+        progress: raw::ProgressSink,
+    ) -> Diagnostics {
+        match self.actions.get(&request.type_name) {
+            Some(a) => {
+                a.invoke(self.ctx(stop, Vec::new()), request.config, progress)
+                    .await
+            }
+            None => raw::unsupported(&request.type_name),
+        }
     }
 }
