@@ -1,11 +1,16 @@
 //! Moving state between resource types (`moved { from = a_x.n  to = b_y.n }`
 //! across types or providers, Terraform 1.8+): the source a target
-//! resource's [`Resource::move_state`](super::Resource::move_state) receives,
-//! and the answer when it declines.
+//! resource's [`Resource::move_state`] receives, and the answer it gives
+//! (the target state, or why it declines).
 
+use super::identity::Identities;
 use super::traits::decode_stored;
+use super::views::state_of;
+use super::Resource;
 use crate::diag::Diagnostics;
 use crate::model::TfDecode;
+use crate::schema::Block;
+use crate::server::raw;
 
 /// The resource a `moved` block moves from, as Terraform stored it.
 #[derive(Debug, Clone, Copy)]
@@ -42,6 +47,44 @@ impl MoveSource<'_> {
             .next()
             .unwrap_or(self.provider_address)
     }
+}
+
+/// `MoveResourceState` to `resource` (whose schema block is `block`): its
+/// hook's model as the target state, with the target's identity.
+pub(super) fn move_into<R: Resource, I: Identities<R>>(
+    resource: &R,
+    block: &Block,
+    identity: &I,
+    request: &raw::MoveResourceStateRequest,
+) -> raw::MoveResourceStateResponse {
+    let source = MoveSource {
+        provider_address: &request.source_provider_address,
+        type_name: &request.source_type_name,
+        schema_version: request.source_schema_version,
+        json: &request.source_state_json,
+        identity_json: request.source_identity_json.as_deref(),
+    };
+    let mut response = raw::MoveResourceStateResponse::default();
+    let model = match resource.move_state(source) {
+        None => {
+            response.diagnostics = declined(&request.target_type_name, &source);
+            return response;
+        }
+        Some(Err(d)) => {
+            response.diagnostics = d;
+            return response;
+        }
+        Some(Ok(model)) => model,
+    };
+    // Checked as an applied state is: wholly known, write-only attributes
+    // null. The private state is the target's own: none yet.
+    let d = &mut response.diagnostics;
+    let state = state_of(block, &model, None, d);
+    if !d.has_errors() {
+        response.target_identity = identity.of(resource, &model, d);
+        response.target_state = Some(state);
+    }
+    response
 }
 
 /// The answer when the target resource declines the source.

@@ -4,12 +4,12 @@
 //! ([`super::identity`]).
 
 use super::identity::{import_matches, unchanged, Identities};
-use super::move_state::declined;
+use super::move_state::move_into;
 use super::views::{
     merge_write_only, partial_state, read_or_note, state_of, strip_write_only, typed,
     validate_model, Planned,
 };
-use super::{BoxFuture, Ctx, MoveSource, PlanView, Resource, ResourcePlan, StateUpgrade};
+use super::{BoxFuture, Ctx, PlanView, Resource, ResourcePlan, StateUpgrade};
 use crate::diag::Diagnostics;
 use crate::json::JsonOptions;
 use crate::model::{TfSchema, TfType};
@@ -104,32 +104,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
         &self,
         request: &raw::MoveResourceStateRequest,
     ) -> raw::MoveResourceStateResponse {
-        let source = MoveSource {
-            provider_address: &request.source_provider_address,
-            type_name: &request.source_type_name,
-            schema_version: request.source_schema_version,
-            json: &request.source_state_json,
-            identity_json: request.source_identity_json.as_deref(),
-        };
-        let mut response = raw::MoveResourceStateResponse::default();
-        let model = match self.resource.move_state(source) {
-            None => {
-                response.diagnostics = declined(&request.target_type_name, &source);
-                return response;
-            }
-            Some(Err(d)) => {
-                response.diagnostics = d;
-                return response;
-            }
-            Some(Ok(model)) => model,
-        };
-        let d = &mut response.diagnostics;
-        let state = state_of(&self.block, &model, None, d);
-        if !d.has_errors() {
-            response.target_identity = self.identity.of(&self.resource, &model, d);
-            response.target_state = Some(state);
-        }
-        response
+        move_into(&self.resource, &self.block, &self.identity, request)
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
