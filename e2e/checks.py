@@ -172,6 +172,13 @@ def expected_on(derived, tf_version):
                             n += 1
         if n:
             adjustments.append(f"{n} write_only flag(s) dropped (unknown before Terraform 1.11)")
+    # Terraform prints no resource_identity_schemas for a provider without
+    # identities; before 1.12 (protocol 5.9/6.9) it never asks for them.
+    identities = exp.pop("resource_identity_schemas", None)
+    if identities and major_minor < (1, 12):
+        adjustments.append(f"{len(identities)} identity schema(s) dropped (unknown before Terraform 1.12)")
+    elif identities:
+        exp["resource_identity_schemas"] = identities
     if major_minor < (1, 1):
         # Terraform 1.0's jsonprovider marshals data source schemas with the
         # *resource* schema versions (marshalSchemas(DataSources,
@@ -214,8 +221,8 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     want, adjustments = expected_on(derived, tf_version)
     for a in adjustments:
         note(f"normalised for Terraform {tf_version}: {a}")
-    keys = ("provider", "resource_schemas", "data_source_schemas")
-    extra = sorted(set(got) - set(keys) - {"resource_identity_schemas", "functions",
+    keys = ("provider", "resource_schemas", "data_source_schemas", "resource_identity_schemas")
+    extra = sorted(set(got) - set(keys) - {"functions",
                                            "ephemeral_resource_schemas", "list_resource_schemas",
                                            "action_schemas", "state_store_schemas"})
     expect(not extra, "unexpected sections in Terraform's provider schema", extra)
@@ -225,6 +232,7 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     expect(not diffs, f"schema mismatch ({len(diffs)} difference(s))", *diffs[:40])
     n_res = len(got.get("resource_schemas", {}))
     n_ds = len(got.get("data_source_schemas", {}))
+    n_id = len(got.get("resource_identity_schemas", {}))
     n_attrs = sum(
         1
         for kind in ("resource_schemas", "data_source_schemas")
@@ -232,7 +240,8 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
         for b in _walk_blocks(s["block"])
         for _ in _walk_attrs(b.get("attributes"))
     )
-    print(f"    schema equal: provider block, {n_res} resource(s), {n_ds} data source(s), {n_attrs} attributes")
+    print(f"    schema equal: provider block, {n_res} resource(s), {n_ds} data source(s), {n_attrs} attributes, "
+          f"{n_id} identity schema(s)")
 
 
 # ---- entry point ----------------------------------------------------------------------------------

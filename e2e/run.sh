@@ -7,7 +7,8 @@
 #
 # Steps: install the Terraform binaries (e2e/install-terraform.sh), release-build the provider
 # twice and the schema printer (e2e/schema-dump), fill the mirror, then for each Terraform version
-# the scenarios s01..s14 (one "PASS"/"FAIL" line each; see e2e/README.md for what each checks),
+# the scenarios s01..s14 and s40..s43 (identity.sh) (one "PASS"/"FAIL" line each; see e2e/README.md
+# for what each checks),
 # then a 200-resource apply benchmark beside the Go null provider, a result matrix and the
 # timings of every Terraform command.
 #
@@ -193,6 +194,8 @@ declare -A TITLE=(
   [s14]="protocol 5 (INVENTORY_PROTOCOL5_ONLY=1)"
 )
 ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14)
+# shellcheck source=identity.sh
+source "$HERE/identity.sh"   # s40-s43: resource identity, moved across resource types
 
 s01() {
   local ws; ws="$(ws_new sample)"; WS="$ws"

@@ -3,7 +3,7 @@
 use darling::util::{Flag, SpannedValue};
 use darling::{FromDeriveInput, FromField, FromMeta};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...")]`.
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity)]`.
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {
@@ -27,6 +27,9 @@ pub struct Container {
     /// the attribute validators.
     #[darling(default)]
     pub validate_with: Option<SpannedValue<syn::Path>>,
+    /// `identity`: the struct is a resource identity (`TfIdentity`).
+    #[darling(default)]
+    pub identity: Flag,
 }
 
 /// Block nesting written out: `nesting = "group"`.

@@ -9,6 +9,7 @@ use proc_macro::TokenStream;
 
 mod ast;
 mod expand;
+mod identity;
 mod presence;
 mod tyinfo;
 mod valid;

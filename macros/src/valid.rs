@@ -29,6 +29,8 @@ pub struct Model {
     pub debug: bool,
     /// `#[tf(validate_with = path)]`.
     pub validate_with: Option<syn::Path>,
+    /// `#[tf(identity)]`: a resource identity (`TfIdentity`).
+    pub identity: bool,
     /// Encoded fields, sorted by Terraform name (the wire order).
     pub fields: Vec<FieldModel>,
     /// `#[tf(skip)]` fields: filled with `Default::default()` on decode.
@@ -224,6 +226,10 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         ));
     }
 
+    let identity = container.identity.is_present();
+    if identity {
+        crate::identity::check_container(&container, &mut errors);
+    }
     if let (Some(v), Some(_)) = (&container.validate_with, &lifetime) {
         errors.push(err_at(
             v.span(),
@@ -267,6 +273,12 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
                 ));
             }
             skipped.push(ident);
+            continue;
+        }
+        // A key an identity cannot have is reported once, as that: the
+        // field's other rules would advise around it (`default` "needs
+        // `optional, computed`", say).
+        if identity && !crate::identity::check_field(field, &mut errors) {
             continue;
         }
         if let Some(model) = errors.handle(validate_field(field, &ident)) {
@@ -330,6 +342,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         markdown: container.markdown.is_present(),
         debug: container.debug.is_present(),
         validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
+        identity,
         fields: models,
         skipped,
     })

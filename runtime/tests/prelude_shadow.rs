@@ -41,8 +41,21 @@ struct Inner {
     flag: ::core::primitive::bool,
 }
 
+/// An identity model: its attribute type checks name nothing bare either.
+#[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
+#[tf(crate = "tf", identity, version = 1)]
+struct ShadowedIdentity {
+    id: ::std::string::String,
+    zones: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+}
+
+fn identity_version<I: ::tfschema::TfIdentity>() -> ::core::primitive::i64 {
+    I::VERSION
+}
+
 #[test]
 fn derives_next_to_shadowed_prelude_names() {
+    ::core::assert_eq!(identity_version::<ShadowedIdentity>(), 1);
     use ::tfschema::TfSchema as _;
     let schema = Shadowed::schema();
     ::core::assert_eq!(schema.version, 2);

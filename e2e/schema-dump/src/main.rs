@@ -1,20 +1,56 @@
-//! Prints `{"provider":…,"resource_schemas":{…},"data_source_schemas":{…}}`
-//! for the inventory provider as this build assembles it (the cargo
-//! feature `schema-v0` and the env INVENTORY_PROTOCOL5_ONLY apply, as in
-//! the plugin binary), each schema from `tfschema::schema::Schema::to_json`,
-//! i.e. derived from the model structs without going through the plugin
-//! protocol.
+//! Prints `{"provider":…,"resource_schemas":{…},"data_source_schemas":{…},
+//! "resource_identity_schemas":{…}}` for the inventory provider as this
+//! build assembles it (the cargo feature `schema-v0` and the env
+//! INVENTORY_PROTOCOL5_ONLY apply, as in the plugin binary), each schema
+//! from `tfschema::schema::Schema::to_json` and each identity schema as
+//! `terraform providers schema -json` words it, i.e. derived from the
+//! model structs without going through the plugin protocol.
 
 use std::collections::BTreeMap;
 
 use terraform_provider_inventory::{provider, Options};
 use tfschema::schema::Schema;
-use tfschema::server::raw::RawProvider;
+use tfschema::server::raw::{IdentitySchema, RawProvider};
 
 fn map(schemas: &BTreeMap<String, Schema>) -> String {
     let entries: Vec<String> = schemas
         .iter()
         .map(|(name, s)| format!("{}:{}", json_string(name), s.to_json()))
+        .collect();
+    format!("{{{}}}", entries.join(","))
+}
+
+/// Identity schemas as Terraform 1.12+ prints them: `version`, and per
+/// attribute its `type`, `description` and the import flags, each left
+/// out when empty or false.
+fn identities(schemas: &BTreeMap<String, IdentitySchema>) -> String {
+    let entries: Vec<String> = schemas
+        .iter()
+        .map(|(name, s)| {
+            let attributes: Vec<String> = s
+                .attributes
+                .iter()
+                .map(|a| {
+                    let mut fields = vec![format!("\"type\":{}", a.ty.to_json())];
+                    if !a.description.is_empty() {
+                        fields.push(format!("\"description\":{}", json_string(&a.description)));
+                    }
+                    if a.required_for_import {
+                        fields.push("\"required_for_import\":true".into());
+                    }
+                    if a.optional_for_import {
+                        fields.push("\"optional_for_import\":true".into());
+                    }
+                    format!("{}:{{{}}}", json_string(&a.name), fields.join(","))
+                })
+                .collect();
+            format!(
+                "{}:{{\"version\":{},\"attributes\":{{{}}}}}",
+                json_string(name),
+                s.version,
+                attributes.join(",")
+            )
+        })
         .collect();
     format!("{{{}}}", entries.join(","))
 }
@@ -37,9 +73,10 @@ fn json_string(s: &str) -> String {
 fn main() {
     let schema = provider(Options::from_env()).schema();
     println!(
-        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{}}}",
+        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}}}",
         schema.provider.to_json(),
         map(&schema.resources),
-        map(&schema.data_sources)
+        map(&schema.data_sources),
+        identities(&schema.identities)
     );
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
 use tfschema::diag::Diagnostics;
-use tfschema::server::typed::{Ctx, Model, Resource, StateUpgrade};
+use tfschema::server::typed::{Ctx, Model, Resource, ResourceIdentity, StateUpgrade};
 use tfschema::{json, Number, Set, TfDecode, TfEncode, TfSchema, TfValue, Unknown};
 
 use crate::store::{ItemRow, Store};
@@ -153,6 +153,15 @@ pub struct Item {
     pub variant: BTreeMap<String, Variant>,
     #[tf(nested)]
     pub components: Option<Vec<Component>>,
+}
+
+/// The identity of an item (Terraform 1.12+): `import { to = ...
+/// identity = { id = "itm-..." } }` names one by it.
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+#[tf(identity)]
+pub struct ItemIdentity {
+    /// The item's id.
+    pub id: String,
 }
 
 /// An item as schema version 0 (release 0.1.0) described it.
@@ -478,5 +487,23 @@ impl<M: ItemModel> Resource for ItemResource<M> {
 
     fn upgrade_state(&self, state: StateUpgrade<'_>) -> Result<M, Diagnostics> {
         M::upgrade(state)
+    }
+}
+
+impl<M: ItemModel> ResourceIdentity for ItemResource<M> {
+    type Identity = ItemIdentity;
+
+    fn identity(&self, item: &M) -> Option<ItemIdentity> {
+        Some(ItemIdentity {
+            id: item.id()?.to_owned(),
+        })
+    }
+
+    async fn import_by_identity(
+        &self,
+        ctx: &mut Ctx<Store>,
+        identity: ItemIdentity,
+    ) -> Result<M, Diagnostics> {
+        self.import(ctx, &identity.id).await
     }
 }

@@ -2,13 +2,16 @@
 //! tfschema's typed layer, keeping inventory records in a SQLite database.
 //!
 //! [`provider`] assembles it; `main.rs` serves it. The resources live in
-//! [`item`] (`inventory_item`, every feature of the derive) and [`tag`]
-//! (`inventory_tag`, a plain one), the data sources in [`data`], the
-//! database in [`store`]. See README.md for the configuration and the
-//! database schema.
+//! [`item`] (`inventory_item`, every feature of the derive), [`tag`]
+//! (`inventory_tag`, a plain one) and [`label`] (`inventory_label`, the
+//! tag's successor, which takes tags over with `moved` blocks), the data
+//! sources in [`data`], the database in [`store`]. Release 0.2.0 gives the
+//! three resources identities (Terraform 1.12+). See README.md for the
+//! configuration and the database schema.
 
 pub mod data;
 pub mod item;
+pub mod label;
 pub mod provider;
 pub mod store;
 pub mod tag;
@@ -17,6 +20,7 @@ use tfschema::server::typed::TypedProvider;
 
 use crate::data::{ItemDataSource, ItemsDataSource};
 use crate::item::{Item, ItemModel, ItemResource, ItemV0};
+use crate::label::LabelResource;
 use crate::provider::Inventory;
 use crate::tag::TagResource;
 
@@ -27,7 +31,8 @@ pub const PROTOCOL5_ONLY_ENV: &str = "INVENTORY_PROTOCOL5_ONLY";
 /// How to assemble the provider.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
-    /// `inventory_item` at schema version 0, as release 0.1.0 served it.
+    /// The provider as release 0.1.0 served it: `inventory_item` at schema
+    /// version 0, no identities, no `inventory_label`.
     pub schema_v0: bool,
     /// Leave out the types that use nested attributes (protocol 6 only).
     pub protocol5_only: bool,
@@ -47,13 +52,14 @@ impl Options {
 /// The provider with its resources and data sources.
 pub fn provider(options: Options) -> TypedProvider<Inventory> {
     let provider = TypedProvider::new(Inventory)
-        .resource("inventory_tag", TagResource)
         .data_source("inventory_item", ItemDataSource)
         .data_source("inventory_items", ItemsDataSource);
     let provider = if options.schema_v0 {
-        with_item::<ItemV0>(provider, options)
+        with_item::<ItemV0>(provider, options).resource("inventory_tag", TagResource)
     } else {
         with_item::<Item>(provider, options)
+            .resource_with_identity("inventory_tag", TagResource)
+            .resource_with_identity("inventory_label", LabelResource)
     };
     // Terraform offers protocols 5 and 6 and the handshake prefers 6; this
     // mode exists to exercise 5.
@@ -73,5 +79,9 @@ fn with_item<M: ItemModel>(
     if options.protocol5_only && M::requires_protocol_6() {
         return provider;
     }
-    provider.resource("inventory_item", ItemResource::<M>::new())
+    if options.schema_v0 {
+        provider.resource("inventory_item", ItemResource::<M>::new())
+    } else {
+        provider.resource_with_identity("inventory_item", ItemResource::<M>::new())
+    }
 }

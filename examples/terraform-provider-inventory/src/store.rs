@@ -353,6 +353,24 @@ impl Store {
         })
     }
 
+    /// The tags with this key on this item (`None`: on no item), oldest
+    /// first: what a tag's identity names.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn find_tags(&self, item_id: Option<&str>, key: &str) -> Result<Vec<TagRow>, Diagnostics> {
+        self.with("find tags", |c| {
+            let mut stmt = c.prepare(
+                "SELECT * FROM tags WHERE key = :key AND item_id IS :item_id ORDER BY created_at, id",
+            )?;
+            let rows = stmt.query_map(
+                named_params! {":key": key, ":item_id": item_id},
+                TagRow::from_sql,
+            )?;
+            rows.collect()
+        })
+    }
+
     /// Updates a tag's value; `None` when the row is gone.
     ///
     /// # Errors

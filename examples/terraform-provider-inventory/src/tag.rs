@@ -1,9 +1,9 @@
 //! `inventory_tag`: a key/value tag, optionally attached to an item. A
 //! plain resource (no blocks, no nested attributes), served on protocol 5
-//! too.
+//! too. Its identity is the item and the key (`{ item_id, key }`).
 
 use tfschema::diag::Diagnostics;
-use tfschema::server::typed::{Ctx, Resource};
+use tfschema::server::typed::{Ctx, Resource, ResourceIdentity};
 use tfschema::{TfSchema, TfValue, Unknown};
 
 use crate::store::{Store, TagRow};
@@ -20,7 +20,9 @@ pub struct Tag {
     )]
     pub key: String,
     pub value: Option<String>,
-    /// The id of the `inventory_item` the tag belongs to, if any.
+    /// The id of the `inventory_item` the tag belongs to, if any; part of
+    /// the tag's identity, so changing it replaces the tag.
+    #[tf(requires_replace)]
     pub item_id: Option<String>,
     #[tf(computed, use_state_for_unknown)]
     pub created_at: Unknown<String>,
@@ -39,6 +41,43 @@ impl Tag {
 
     fn id(&self) -> &str {
         self.id.known().map_or("", String::as_str)
+    }
+}
+
+/// The identity of a tag (Terraform 1.12+): its item and its key.
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+#[tf(identity)]
+pub struct TagIdentity {
+    /// The id of the item the tag is on; null for a tag on no item.
+    pub item_id: Option<String>,
+    /// The tag's key.
+    pub key: String,
+}
+
+/// The one row of `tags` with this key on this item: what a tag's (or a
+/// label's: `what`) identity names. Two such rows make the identity
+/// ambiguous.
+///
+/// # Errors
+/// No such row, more than one, or SQLite errors.
+pub fn find_one(
+    store: &Store,
+    what: &str,
+    item_id: Option<&str>,
+    key: &str,
+) -> Result<TagRow, Diagnostics> {
+    let mut rows = store.find_tags(item_id, key)?;
+    let on = item_id.map_or_else(|| "on no item".to_owned(), |i| format!("on item {i:?}"));
+    match rows.len() {
+        1 => Ok(rows.remove(0)),
+        0 => Err(Diagnostics::with_error(
+            "Cannot import non-existent remote object",
+            format!("No {what} {key:?} {on} exists."),
+        )),
+        n => Err(Diagnostics::with_error(
+            "Ambiguous import identity",
+            format!("{n} {what}s {key:?} exist {on}; import one of them by id instead."),
+        )),
     }
 }
 
@@ -93,5 +132,30 @@ impl Resource for TagResource {
 
     async fn read_by_id(&self, ctx: &mut Ctx<Store>, id: &str) -> Result<Option<Tag>, Diagnostics> {
         Ok(ctx.client()?.get_tag(id)?.map(Tag::from_row))
+    }
+}
+
+impl ResourceIdentity for TagResource {
+    type Identity = TagIdentity;
+
+    fn identity(&self, tag: &Tag) -> Option<TagIdentity> {
+        Some(TagIdentity {
+            item_id: tag.item_id.clone(),
+            key: tag.key.clone(),
+        })
+    }
+
+    async fn import_by_identity(
+        &self,
+        ctx: &mut Ctx<Store>,
+        identity: TagIdentity,
+    ) -> Result<Tag, Diagnostics> {
+        let row = find_one(
+            ctx.client()?,
+            "tag",
+            identity.item_id.as_deref(),
+            &identity.key,
+        )?;
+        Ok(Tag::from_row(row))
     }
 }

@@ -187,7 +187,10 @@ fn protocol_5_mode_leaves_out_nested_attributes() {
     })
     .schema();
     assert!(!v5.requires_protocol_6());
-    assert_eq!(v5.resources.keys().collect::<Vec<_>>(), ["inventory_tag"]);
+    assert_eq!(
+        v5.resources.keys().collect::<Vec<_>>(),
+        ["inventory_label", "inventory_tag"]
+    );
     assert_eq!(
         v5.data_sources.keys().collect::<Vec<_>>(),
         ["inventory_item", "inventory_items"]

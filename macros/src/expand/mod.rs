@@ -328,6 +328,39 @@ mod tests {
     }
 
     #[test]
+    fn identity_models_assert_their_attribute_types() {
+        let out = expand_str(
+            "#[tf(identity, version = 2)] struct Id { id: String, region: Option<String> }",
+            Which::Schema,
+        );
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains("TfIdentity for Id"), "{out}");
+        assert!(out.contains("identity_attr :: < String > ()"), "{out}");
+        assert!(
+            out.contains("identity_attr :: < Option < String > > ()"),
+            "{out}"
+        );
+        let plain = expand_str("struct Id { id: String }", Which::Schema);
+        assert!(
+            !plain.contains("TfIdentity") && !plain.contains("identity_attr"),
+            "{plain}"
+        );
+    }
+
+    #[test]
+    fn an_identity_key_is_reported_once_without_contrary_advice() {
+        // `default` alone would also say it "needs `optional, computed`",
+        // which an identity cannot be.
+        let out = expand_str(
+            "#[tf(identity)] struct Id { #[tf(default = \"x\")] region: Option<String>, #[tf(computed)] id: String }",
+            Which::Schema,
+        );
+        assert_eq!(out.matches("compile_error").count(), 2, "{out}");
+        assert!(out.contains("plan policy"), "{out}");
+        assert!(out.contains("never `computed`"), "{out}");
+    }
+
+    #[test]
     fn msgpack_headers() {
         assert_eq!(msgpack_str("name").value(), b"\xa4name");
         assert_eq!(msgpack_map_header(3).value(), b"\x83");

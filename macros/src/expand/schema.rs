@@ -125,6 +125,12 @@ pub fn expand(model: &Model) -> TokenStream {
     let validate = validate_body(model, &p);
     let (has_write_only, mut checks) = nesting_checks(model, &p);
     checks.extend(type_checks(model, &p));
+    checks.extend(identity_checks(model, &p));
+    let identity = model.identity.then(|| {
+        quote! {
+            impl #impl_generics #p::TfIdentity for #ident #ty_generics {}
+        }
+    });
     let description = &model.description;
     let markdown = model.markdown;
     quote! {
@@ -153,6 +159,8 @@ pub fn expand(model: &Model) -> TokenStream {
                     #validate
                 }
             }
+
+            #identity
         };
     }
 }
@@ -366,6 +374,26 @@ fn type_checks(model: &Model, p: &TokenStream) -> Vec<TokenStream> {
                 const _: () = ::core::assert!(#condition, #message);
             });
         }
+    }
+    out
+}
+
+/// For an identity model (`#[tf(identity)]`): each attribute's value type
+/// asserted to be one an identity can hold (`IdentityAttr`), at the field's
+/// type.
+fn identity_checks(model: &Model, p: &TokenStream) -> Vec<TokenStream> {
+    if !model.identity {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for field in &model.fields {
+        let Ok(value_ty) = syn::parse2::<syn::Type>(super::value_type(field, p)) else {
+            continue;
+        };
+        let value_ty = static_lifetimes(&value_ty, model);
+        out.push(quote_spanned! {value_ty.span()=>
+            const _: () = #p::identity_attr::<#value_ty>();
+        });
     }
     out
 }

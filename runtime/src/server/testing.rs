@@ -33,6 +33,9 @@ pub struct PlanResult {
     pub requires_replace: Vec<Vec<PathStep>>,
     /// Private data for apply.
     pub planned_private: Vec<u8>,
+    /// The planned identity, when the provider returned one (sent on to
+    /// [`Harness::apply`]).
+    pub planned_identity: Option<Value>,
     /// Errors and warnings, including a failed gRPC call.
     pub diagnostics: Diagnostics,
 }
@@ -44,6 +47,8 @@ pub struct StateResult {
     pub state: Value,
     /// Private data returned.
     pub private: Vec<u8>,
+    /// The identity returned, when there was one.
+    pub identity: Option<Value>,
     /// Errors and warnings, including a failed gRPC call or an answer the
     /// harness could not decode.
     pub diagnostics: Diagnostics,
@@ -230,6 +235,10 @@ macro_rules! call {
     }};
 }
 
+mod identity;
+
+pub use identity::{IdentityResult, MoveFrom};
+
 /// The parts of an answer that carries a state: the state, private data,
 /// diagnostics.
 type StateParts = (Option<pb6::DynamicValue>, Vec<u8>, Vec<pb6::Diagnostic>);
@@ -243,12 +252,14 @@ fn state_result(response: Result<StateParts, tonic::Status>, ty: Type) -> StateR
             StateResult {
                 state,
                 private,
+                identity: None,
                 diagnostics,
             }
         }
         Err(s) => StateResult {
             state: Value::Null(ty),
             private: Vec::new(),
+            identity: None,
             diagnostics: rpc_failed(&s),
         },
     }
@@ -399,6 +410,18 @@ impl<P: RawProvider> Harness<P> {
         config: &Value,
         prior_private: Vec<u8>,
     ) -> PlanResult {
+        self.plan_request(type_name, prior, None, config, prior_private)
+            .await
+    }
+
+    async fn plan_request(
+        &self,
+        type_name: &str,
+        prior: &Value,
+        prior_identity: Option<&Value>,
+        config: &Value,
+        prior_private: Vec<u8>,
+    ) -> PlanResult {
         let schema = self.resource_schema(type_name);
         let ty = schema.block.implied_type();
         let proposed = proposed_new(&schema.block, prior, config);
@@ -409,25 +432,29 @@ impl<P: RawProvider> Harness<P> {
             config: dv6(config, &ty),
             prior_private,
             client_capabilities: Some(self.capabilities()),
+            prior_identity: self.identity_data(type_name, prior_identity),
             ..Default::default()
         };
         let response: Result<pb6::plan_resource_change::Response, _> =
             call!(self, plan_resource_change, plan_resource_change, request);
-        let (requires_replace, response) = match response {
+        let (requires_replace, identity, response) = match response {
             Ok(mut r) => (
                 std::mem::take(&mut r.requires_replace)
                     .into_iter()
                     .map(path_of)
                     .collect(),
+                r.planned_identity.take(),
                 Ok((r.planned_state, r.planned_private, r.diagnostics)),
             ),
-            Err(s) => (Vec::new(), Err(s)),
+            Err(s) => (Vec::new(), None, Err(s)),
         };
-        let state = state_result(response, ty);
+        let mut state = state_result(response, ty);
+        let planned_identity = self.identity_value(type_name, identity, &mut state.diagnostics);
         PlanResult {
             planned_state: state.state,
             requires_replace,
             planned_private: state.private,
+            planned_identity,
             diagnostics: state.diagnostics,
         }
     }
@@ -448,14 +475,19 @@ impl<P: RawProvider> Harness<P> {
             planned_state: dv6(&plan.planned_state, &ty),
             config: dv6(config, &ty),
             planned_private: plan.planned_private.clone(),
+            planned_identity: self.identity_data(type_name, plan.planned_identity.as_ref()),
             ..Default::default()
         };
         let response: Result<pb6::apply_resource_change::Response, _> =
             call!(self, apply_resource_change, apply_resource_change, request);
-        state_result(
-            response.map(|r| (r.new_state, r.private, r.diagnostics)),
-            ty,
-        )
+        let mut identity = None;
+        let response = response.map(|mut r| {
+            identity = r.new_identity.take();
+            (r.new_state, r.private, r.diagnostics)
+        });
+        let mut result = state_result(response, ty);
+        result.identity = self.identity_value(type_name, identity, &mut result.diagnostics);
+        result
     }
 
     /// Plan then apply, as `terraform apply` does for one resource; the
@@ -471,6 +503,7 @@ impl<P: RawProvider> Harness<P> {
             let state = StateResult {
                 state: prior.clone(),
                 private: Vec::new(),
+                identity: None,
                 diagnostics: plan.diagnostics.clone(),
             };
             return (plan, state);
@@ -481,43 +514,71 @@ impl<P: RawProvider> Harness<P> {
 
     /// `ReadResource`.
     pub async fn read(&self, type_name: &str, current: &Value, private: Vec<u8>) -> StateResult {
+        self.read_request(type_name, current, None, private).await
+    }
+
+    async fn read_request(
+        &self,
+        type_name: &str,
+        current: &Value,
+        current_identity: Option<&Value>,
+        private: Vec<u8>,
+    ) -> StateResult {
         let ty = self.resource_type(type_name);
         let request = pb6::read_resource::Request {
             type_name: type_name.into(),
             current_state: dv6(current, &ty),
             private,
             client_capabilities: Some(self.capabilities()),
+            current_identity: self.identity_data(type_name, current_identity),
             ..Default::default()
         };
         let response: Result<pb6::read_resource::Response, _> =
             call!(self, read_resource, read_resource, request);
-        state_result(
-            response.map(|r| (r.new_state, r.private, r.diagnostics)),
-            ty,
-        )
+        let mut identity = None;
+        let response = response.map(|mut r| {
+            identity = r.new_identity.take();
+            (r.new_state, r.private, r.diagnostics)
+        });
+        let mut result = state_result(response, ty);
+        result.identity = self.identity_value(type_name, identity, &mut result.diagnostics);
+        result
     }
 
     /// `ImportResourceState`: the first imported object. (Terraform then
     /// reads it: call [`read`](Self::read) on the state to do the same.)
     pub async fn import(&self, type_name: &str, id: &str) -> StateResult {
+        self.import_request(type_name, id, None).await
+    }
+
+    async fn import_request(
+        &self,
+        type_name: &str,
+        id: &str,
+        identity: Option<&Value>,
+    ) -> StateResult {
         let ty = self.resource_type(type_name);
         let request = pb6::import_resource_state::Request {
             type_name: type_name.into(),
             id: id.into(),
             client_capabilities: Some(self.capabilities()),
-            ..Default::default()
+            identity: self.identity_data(type_name, identity),
         };
         let response: Result<pb6::import_resource_state::Response, _> =
             call!(self, import_resource_state, import_resource_state, request);
+        let mut identity = None;
         let response = response.map(|r| {
             let first = r.imported_resources.into_iter().next();
             let private = first
                 .as_ref()
                 .map(|i| i.private.clone())
                 .unwrap_or_default();
+            identity = first.as_ref().and_then(|i| i.identity.clone());
             (first.and_then(|i| i.state), private, r.diagnostics)
         });
-        state_result(response, ty)
+        let mut result = state_result(response, ty);
+        result.identity = self.identity_value(type_name, identity, &mut result.diagnostics);
+        result
     }
 
     /// `UpgradeResourceState` of a JSON state written by `version`.

@@ -70,6 +70,8 @@
 mod action;
 mod ctx;
 mod data_source_adapter;
+mod identity;
+mod move_state;
 mod provider;
 mod resource_adapter;
 mod traits;
@@ -82,6 +84,8 @@ use crate::model::{TfDecode, TfEncode, TfPlan, TfSchema};
 
 pub use action::{Action, Progress};
 pub use ctx::Ctx;
+pub use identity::{IdentityModel, IdentityUpgrade, ResourceIdentity};
+pub use move_state::MoveSource;
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
 

@@ -8,9 +8,10 @@ use std::sync::{Arc, RwLock};
 
 use super::action::{plan_response, ActionAdapter, ErasedAction};
 use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
+use super::identity::{Identified, NoIdentity};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
-use super::{Action, Ctx, DataSource, PlanView, Provider, Resource};
+use super::{Action, Ctx, DataSource, PlanView, Provider, Resource, ResourceIdentity};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
@@ -236,13 +237,21 @@ impl<P: Provider> TypedProvider<P> {
         type_name: impl Into<String>,
         resource: R,
     ) -> Self {
-        self.resources.insert(
-            type_name.into(),
-            Box::new(ResourceAdapter {
-                resource,
-                block: R::Model::block(),
-            }),
-        );
+        let adapter = ResourceAdapter::new(resource, NoIdentity);
+        self.resources.insert(type_name.into(), Box::new(adapter));
+        self
+    }
+
+    /// Adds a resource type with an identity ([`ResourceIdentity`]): its
+    /// identity schema is served, and every state it answers with carries
+    /// the identity, checked not to change after create.
+    pub fn resource_with_identity<R: ResourceIdentity<Client = P::Client>>(
+        mut self,
+        type_name: impl Into<String>,
+        resource: R,
+    ) -> Self {
+        let adapter = ResourceAdapter::new(resource, Identified);
+        self.resources.insert(type_name.into(), Box::new(adapter));
         self
     }
 
@@ -343,6 +352,15 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             actions: (self.actions.iter())
                 .map(|(k, a)| (k.clone(), a.schema()))
                 .collect(),
+            identities: self
+                .resources
+                .iter()
+                .filter_map(|(k, r)| Some((k.clone(), r.identity_schema()?)))
+                .collect(),
+            // Every resource answers MoveResourceState (declining sources
+            // it has no conversion for, with the source named), as
+            // terraform-plugin-framework providers do.
+            move_resource_state: true,
             ..ProviderSchema::default()
         }
     }
@@ -423,14 +441,14 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
 
     async fn read_resource(
         &self,
-        request: raw::ReadResourceRequest,
+        mut request: raw::ReadResourceRequest,
         stop: StopSignal,
     ) -> raw::ReadResourceResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
             return raw::unsupported(&request.type_name);
         };
-        r.read(self.ctx(stop, request.private), request.current_state)
-            .await
+        let private = std::mem::take(&mut request.private);
+        r.read(self.ctx(stop, private), request).await
     }
 
     async fn plan_resource_change(
@@ -464,8 +482,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         let Some(r) = self.resources.get(&request.type_name) else {
             return raw::unsupported(&request.type_name);
         };
-        r.import(self.ctx(stop, Vec::new()), request.type_name, request.id)
-            .await
+        r.import(self.ctx(stop, Vec::new()), request).await
     }
 
     async fn read_data_source(
@@ -514,5 +531,33 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             }
             None => raw::unsupported(&request.type_name),
         }
+    }
+
+    async fn upgrade_resource_identity(
+        &self,
+        request: raw::UpgradeResourceIdentityRequest,
+        _stop: StopSignal,
+    ) -> raw::UpgradeResourceIdentityResponse {
+        let Some(r) = self.resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        match r.upgrade_identity(request.version, &request.raw_identity_json) {
+            Ok(upgraded_identity) => raw::UpgradeResourceIdentityResponse {
+                upgraded_identity,
+                diagnostics: Diagnostics::new(),
+            },
+            Err(d) => raw::UpgradeResourceIdentityResponse::from_diagnostics(d),
+        }
+    }
+
+    async fn move_resource_state(
+        &self,
+        request: raw::MoveResourceStateRequest,
+        _stop: StopSignal,
+    ) -> raw::MoveResourceStateResponse {
+        let Some(r) = self.resources.get(&request.target_type_name) else {
+            return raw::unsupported(&request.target_type_name);
+        };
+        r.move_state(&request)
     }
 }

@@ -1,7 +1,10 @@
 //! A [`Resource`] behind dynamic values: decoding requests into its model,
 //! default planning around [`Resource::modify_plan`], and the checked state
-//! it answers with.
+//! it answers with, with its identity when it has one
+//! ([`super::identity`]).
 
+use super::identity::{import_matches, unchanged, Identities};
+use super::move_state::move_into;
 use super::views::{
     merge_write_only, partial_state, read_or_note, state_of, strip_write_only, typed,
     validate_model, Planned,
@@ -17,12 +20,20 @@ use crate::server::raw::{self, DynamicValue};
 /// A resource behind dynamic values.
 pub(super) trait ErasedResource<C>: Send + Sync {
     fn schema(&self) -> Schema;
+    fn identity_schema(&self) -> Option<raw::IdentitySchema>;
     fn validate(&self, config: &DynamicValue) -> Diagnostics;
     fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics>;
+    fn upgrade_identity(
+        &self,
+        version: i64,
+        json: &[u8],
+    ) -> Result<Option<DynamicValue>, Diagnostics>;
+    fn move_state(&self, request: &raw::MoveResourceStateRequest)
+        -> raw::MoveResourceStateResponse;
     fn read<'a>(
         &'a self,
         ctx: Ctx<C>,
-        current: DynamicValue,
+        request: raw::ReadResourceRequest,
     ) -> BoxFuture<'a, raw::ReadResourceResponse>;
     fn plan<'a>(
         &'a self,
@@ -37,8 +48,7 @@ pub(super) trait ErasedResource<C>: Send + Sync {
     fn import<'a>(
         &'a self,
         ctx: Ctx<C>,
-        type_name: String,
-        id: String,
+        request: raw::ImportResourceStateRequest,
     ) -> BoxFuture<'a, raw::ImportResourceStateResponse>;
 }
 
@@ -55,15 +65,46 @@ macro_rules! read_or_answer {
     };
 }
 
-/// A resource with its schema block, built once.
-pub(super) struct ResourceAdapter<R> {
-    pub(super) resource: R,
-    pub(super) block: Block,
+/// A resource with its schema block, built once, and its identity
+/// ([`super::identity::NoIdentity`] or [`super::identity::Identified`]).
+pub(super) struct ResourceAdapter<R, I> {
+    resource: R,
+    block: Block,
+    identity: I,
 }
 
-impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
+impl<R: Resource, I: Identities<R>> ResourceAdapter<R, I> {
+    pub(super) fn new(resource: R, identity: I) -> Self {
+        ResourceAdapter {
+            resource,
+            block: R::Model::block(),
+            identity,
+        }
+    }
+}
+
+impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapter<R, I> {
     fn schema(&self) -> Schema {
         R::Model::schema()
+    }
+
+    fn identity_schema(&self) -> Option<raw::IdentitySchema> {
+        self.identity.schema()
+    }
+
+    fn upgrade_identity(
+        &self,
+        version: i64,
+        json: &[u8],
+    ) -> Result<Option<DynamicValue>, Diagnostics> {
+        self.identity.upgrade(&self.resource, version, json)
+    }
+
+    fn move_state(
+        &self,
+        request: &raw::MoveResourceStateRequest,
+    ) -> raw::MoveResourceStateResponse {
+        move_into(&self.resource, &self.block, &self.identity, request)
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
@@ -103,18 +144,29 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     fn read<'a>(
         &'a self,
         mut ctx: Ctx<R::Client>,
-        current: DynamicValue,
+        request: raw::ReadResourceRequest,
     ) -> BoxFuture<'a, raw::ReadResourceResponse> {
         Box::pin(async move {
             let mut response = raw::ReadResourceResponse::default();
-            let model: R::Model = read_or_answer!(current, response);
+            let model: R::Model = read_or_answer!(request.current_state, response);
             let result = self.resource.read(&mut ctx, model).await;
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
             response.private = ctx.private;
             response.new_state = Some(match result {
-                Ok(Some(model)) => state_of(&self.block, &model, None, &mut response.diagnostics),
+                Ok(Some(model)) => {
+                    let d = &mut response.diagnostics;
+                    let state = state_of(&self.block, &model, None, d);
+                    if !d.has_errors() {
+                        let current = request.current_identity.as_ref();
+                        response.new_identity = match self.identity.of(&self.resource, &model, d) {
+                            Some(new) if !unchanged("read", current, &new, d) => current.cloned(),
+                            new => new,
+                        };
+                    }
+                    state
+                }
                 Ok(None) => DynamicValue::null(self.block.implied_type()),
                 Err(d) => {
                     response.diagnostics.extend(d);
@@ -138,6 +190,12 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
             // a change (and mark computed attributes unknown). They are
             // null in the plan anyway.
             let mut response = raw::PlanResourceChangeResponse::default();
+            // An update keeps the stored identity (it must not change); a
+            // create leaves it unset (Terraform 1.15 cannot show an unknown
+            // one), as does a destroy.
+            if !request.prior_state.is_null() && !request.proposed_new_state.is_null() {
+                response.planned_identity = request.prior_identity.clone();
+            }
             let (Ok(prior_state), Ok(mut proposed), Ok(config)) = (
                 request.prior_state.read_value(),
                 request.proposed_new_state.read_value(),
@@ -312,19 +370,36 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
             response.private = ctx.private;
+            // The identity of an update's object stays the stored one (sent
+            // as the planned identity), whatever happens.
+            let planned_identity = request.planned_identity;
             let new_state = match result {
-                Ok(Some(model)) => state_of(
-                    block,
-                    &model,
-                    Some(Planned {
-                        value: &request.planned_state,
-                        refined: planned_refined,
-                    }),
-                    &mut response.diagnostics,
-                ),
+                Ok(Some(model)) => {
+                    let d = &mut response.diagnostics;
+                    let state = state_of(
+                        block,
+                        &model,
+                        Some(Planned {
+                            value: &request.planned_state,
+                            refined: planned_refined,
+                        }),
+                        d,
+                    );
+                    let planned = planned_identity.as_ref();
+                    response.new_identity = if d.has_errors() {
+                        planned_identity
+                    } else {
+                        match self.identity.of(&self.resource, &model, d) {
+                            Some(new) if !unchanged("update", planned, &new, d) => planned_identity,
+                            new => new,
+                        }
+                    };
+                    state
+                }
                 Ok(None) => DynamicValue::null(block.implied_type()),
                 Err(d) => {
                     response.diagnostics.extend(d);
+                    response.new_identity = planned_identity;
                     match ctx.partial {
                         Some(partial) => partial_state(block, partial, &mut response.diagnostics),
                         // Nothing changed: the prior state stands (null on create).
@@ -340,23 +415,42 @@ impl<R: Resource> ErasedResource<R::Client> for ResourceAdapter<R> {
     fn import<'a>(
         &'a self,
         mut ctx: Ctx<R::Client>,
-        type_name: String,
-        id: String,
+        request: raw::ImportResourceStateRequest,
     ) -> BoxFuture<'a, raw::ImportResourceStateResponse> {
         Box::pin(async move {
-            let result = self.resource.import(&mut ctx, &id).await;
+            // `import { identity = {...} }` sends the identity and no id.
+            let by_identity = request.identity.as_ref().filter(|_| request.id.is_empty());
+            let result = match by_identity {
+                Some(identity) => {
+                    self.identity
+                        .import(&self.resource, &mut ctx, identity)
+                        .await
+                }
+                None => self.resource.import(&mut ctx, &request.id).await,
+            };
             let mut response = raw::ImportResourceStateResponse {
                 diagnostics: std::mem::take(&mut ctx.diagnostics),
                 ..Default::default()
             };
             match result {
                 Ok(model) => {
-                    let state = state_of(&self.block, &model, None, &mut response.diagnostics);
+                    let d = &mut response.diagnostics;
+                    let state = state_of(&self.block, &model, None, d);
+                    let identity = if d.has_errors() {
+                        None
+                    } else {
+                        self.identity.of(&self.resource, &model, d)
+                    };
+                    if let (Some(given), Some(new)) = (by_identity, &identity) {
+                        if !import_matches(given, new, d) {
+                            return response;
+                        }
+                    }
                     response.imported_resources.push(raw::ImportedResource {
-                        type_name,
+                        type_name: request.type_name,
                         state,
                         private: ctx.private,
-                        identity: None,
+                        identity,
                     });
                 }
                 Err(d) => response.diagnostics.extend(d),

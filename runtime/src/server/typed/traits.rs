@@ -1,10 +1,10 @@
 //! What a provider author implements: the [`Provider`], its [`Resource`]s
 //! and [`DataSource`]s, with the values their hooks receive
-//! ([`ResourcePlan`], [`StateUpgrade`]).
+//! ([`ResourcePlan`], [`StateUpgrade`], [`MoveSource`]).
 
 use std::future::Future;
 
-use super::{Ctx, Model, PlanView};
+use super::{Ctx, Model, MoveSource, PlanView};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::json::read::Reader;
@@ -191,11 +191,17 @@ impl StateUpgrade<'_> {
     /// # Errors
     /// JSON that does not fit `Old`, as an error diagnostic with its path.
     pub fn decode<Old: for<'de> TfDecode<'de>>(&self) -> Result<Old, Diagnostics> {
-        let mut reader = Reader::new(self.json)?.ignoring_unknown_attributes();
-        let old = Old::decode(&mut reader)?;
-        reader.finish()?;
-        Ok(old)
+        decode_stored(self.json)
     }
+}
+
+/// JSON as Terraform stores it (a state, an identity), read into `T`;
+/// attributes `T` does not have are ignored.
+pub(super) fn decode_stored<T: for<'de> TfDecode<'de>>(json: &[u8]) -> Result<T, Diagnostics> {
+    let mut reader = Reader::new(json)?.ignoring_unknown_attributes();
+    let value = T::decode(&mut reader)?;
+    reader.finish()?;
+    Ok(value)
 }
 
 /// The plan of one resource instance, as [`Resource::modify_plan`] sees it
@@ -816,6 +822,22 @@ pub trait Resource: Send + Sync + 'static {
                 Self::Model::VERSION
             ),
         ))
+    }
+
+    /// A `moved` block from another resource type (or another provider's)
+    /// to this one: the source's stored state, to be read into this
+    /// resource's model. `None` (the default) declines the source, and
+    /// Terraform reports that this resource does not accept it.
+    ///
+    /// Terraform asks while planning, on a provider instance it has not
+    /// configured, so no client is at hand: convert the stored values,
+    /// and let the refresh that follows the move read the object. Decode
+    /// the source with its own model ([`MoveSource::decode`]), picking the
+    /// source by [`MoveSource::type_name`] (and the provider, when another
+    /// provider's type could have the same name).
+    fn move_state(&self, source: MoveSource<'_>) -> Option<Result<Self::Model, Diagnostics>> {
+        let _ = source;
+        None
     }
 }
 
