@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, RwLock};
 
 use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
+use super::function::{Function, Functions};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
 use super::{Ctx, DataSource, PlanView, Provider, Resource};
@@ -20,6 +21,7 @@ pub struct TypedProvider<P: Provider> {
     provider: P,
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
+    functions: Functions,
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
 }
@@ -32,6 +34,7 @@ impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
                 "data_sources",
                 &self.data_sources.keys().collect::<Vec<_>>(),
             )
+            .field("functions", &self.functions)
             .finish_non_exhaustive()
     }
 }
@@ -43,6 +46,7 @@ impl<P: Provider> TypedProvider<P> {
             provider,
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
+            functions: Functions::default(),
             client: RwLock::new(None),
             max_protocol: 6,
         }
@@ -77,6 +81,15 @@ impl<P: Provider> TypedProvider<P> {
                 block: D::Model::block(),
             }),
         );
+        self
+    }
+
+    /// Adds a provider-defined function (one with the same name replaces
+    /// it): the type `#[tfschema::function]` generates beside a `fn`, e.g.
+    /// `.function(sku_normalize {})`, or a hand-written [`Function`].
+    /// Functions run without the provider's configuration.
+    pub fn function<F: Function>(mut self, function: F) -> Self {
+        self.functions.add(function);
         self
     }
 
@@ -143,6 +156,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
                 .iter()
                 .map(|(k, d)| (k.clone(), d.schema()))
                 .collect(),
+            functions: self.functions.signatures(),
             ..ProviderSchema::default()
         }
     }
@@ -277,5 +291,13 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.type_name);
         };
         d.read(self.ctx(stop, Vec::new()), request.config).await
+    }
+
+    async fn call_function(
+        &self,
+        request: raw::CallFunctionRequest,
+        _stop: StopSignal,
+    ) -> raw::CallFunctionResponse {
+        self.functions.call(request)
     }
 }
