@@ -52,7 +52,7 @@ pub struct ParamAttr {
 }
 
 /// Rust's `#[deprecated]` on the `fn`: `Some(note)` when present (the note
-/// may be empty), with the attribute's span.
+/// may be empty), with the span of its name.
 pub fn rust_deprecated(attrs: &[syn::Attribute]) -> Option<(String, proc_macro2::Span)> {
     use syn::spanned::Spanned;
     let attr = attrs.iter().find(|a| a.path().is_ident("deprecated"))?;
@@ -79,7 +79,7 @@ pub fn rust_deprecated(attrs: &[syn::Attribute]) -> Option<(String, proc_macro2:
         }
         syn::Meta::Path(_) => String::new(),
     };
-    Some((note, attr.span()))
+    Some((note, attr.path().span()))
 }
 
 /// The doc comment's first paragraph on one line: the summary.

@@ -71,7 +71,6 @@ pub fn validate(attr: TokenStream, mut item: syn::ItemFn) -> Result<FunctionMode
     check_signature(&item.sig, &mut acc);
     let name = function_name(&fn_attr, &item.sig.ident, &mut acc);
     let deprecation = deprecation(&fn_attr, &item.attrs, &mut acc);
-    let ret = return_type(&item.sig, &mut acc);
 
     let count = item.sig.inputs.len();
     let mut params = Vec::new();
@@ -101,6 +100,7 @@ pub fn validate(attr: TokenStream, mut item: syn::ItemFn) -> Result<FunctionMode
         }
     }
 
+    let ret = return_type(&item.sig, &mut acc);
     let markdown = fn_attr.markdown.is_present();
     let summary = fn_attr
         .summary
