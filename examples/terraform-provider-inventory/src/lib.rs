@@ -4,10 +4,11 @@
 //! [`provider`] assembles it; `main.rs` serves it. The resources live in
 //! [`item`] (`inventory_item`, every feature of the derive) and [`tag`]
 //! (`inventory_tag`, a plain one), the data sources in [`data`], the
-//! database in [`store`]. See README.md for the configuration and the
+//! provider-defined functions in [`functions`], the database in [`store`]. See README.md for the configuration and the
 //! database schema.
 
 pub mod data;
+pub mod functions;
 pub mod item;
 pub mod provider;
 pub mod store;
@@ -44,12 +45,16 @@ impl Options {
     }
 }
 
-/// The provider with its resources and data sources.
+/// The provider with its resources, data sources and functions.
 pub fn provider(options: Options) -> TypedProvider<Inventory> {
     let provider = TypedProvider::new(Inventory)
         .resource("inventory_tag", TagResource)
         .data_source("inventory_item", ItemDataSource)
-        .data_source("inventory_items", ItemsDataSource);
+        .data_source("inventory_items", ItemsDataSource)
+        .function(functions::sku_normalize {})
+        .function(functions::price_with_tax {})
+        .function(functions::parse_location {})
+        .function(functions::join_tags {});
     let provider = if options.schema_v0 {
         with_item::<ItemV0>(provider, options)
     } else {
