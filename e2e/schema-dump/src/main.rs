@@ -1,15 +1,17 @@
-//! Prints `{"provider":…,"resource_schemas":{…},"data_source_schemas":{…}}`
-//! for the inventory provider as this build assembles it (the cargo
-//! feature `schema-v0` and the env INVENTORY_PROTOCOL5_ONLY apply, as in
-//! the plugin binary), each schema from `tfschema::schema::Schema::to_json`,
-//! i.e. derived from the model structs without going through the plugin
+//! Prints `{"provider":…,"resource_schemas":{…},"data_source_schemas":{…},
+//! "functions":{…}}` for the inventory provider as this build assembles it
+//! (the cargo feature `schema-v0` and the env INVENTORY_PROTOCOL5_ONLY
+//! apply, as in the plugin binary), each schema from
+//! `tfschema::schema::Schema::to_json` and each function signature from
+//! `FunctionSignature::to_json`, i.e. derived from the model structs and
+//! the functions' Rust signatures without going through the plugin
 //! protocol.
 
 use std::collections::BTreeMap;
 
 use terraform_provider_inventory::{provider, Options};
 use tfschema::schema::Schema;
-use tfschema::server::raw::RawProvider;
+use tfschema::server::raw::{FunctionSignature, RawProvider};
 
 fn map(schemas: &BTreeMap<String, Schema>) -> String {
     let entries: Vec<String> = schemas
@@ -17,6 +19,19 @@ fn map(schemas: &BTreeMap<String, Schema>) -> String {
         .map(|(name, s)| format!("{}:{}", json_string(name), s.to_json()))
         .collect();
     format!("{{{}}}", entries.join(","))
+}
+
+/// Functions as Terraform prints them: left out when there are none.
+fn functions(functions: &BTreeMap<String, FunctionSignature>) -> String {
+    let entries: Vec<String> = functions
+        .iter()
+        .map(|(name, f)| format!("{}:{}", json_string(name), f.to_json()))
+        .collect();
+    if entries.is_empty() {
+        String::new()
+    } else {
+        format!(",\"functions\":{{{}}}", entries.join(","))
+    }
 }
 
 fn json_string(s: &str) -> String {
@@ -37,9 +52,10 @@ fn json_string(s: &str) -> String {
 fn main() {
     let schema = provider(Options::from_env()).schema();
     println!(
-        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{}}}",
+        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{}{}}}",
         schema.provider.to_json(),
         map(&schema.resources),
-        map(&schema.data_sources)
+        map(&schema.data_sources),
+        functions(&schema.functions)
     );
 }
