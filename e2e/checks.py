@@ -179,6 +179,10 @@ def expected_on(derived, tf_version):
         adjustments.append(f"{len(identities)} identity schema(s) dropped (unknown before Terraform 1.12)")
     elif identities:
         exp["resource_identity_schemas"] = identities
+    if major_minor < (1, 8) and exp.pop("functions", None):
+        # Provider-defined functions exist since Terraform 1.8: older versions
+        # ignore them in the schema and print none.
+        adjustments.append("functions dropped (provider functions need Terraform 1.8)")
     if major_minor < (1, 1):
         # Terraform 1.0's jsonprovider marshals data source schemas with the
         # *resource* schema versions (marshalSchemas(DataSources,
@@ -221,8 +225,8 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     want, adjustments = expected_on(derived, tf_version)
     for a in adjustments:
         note(f"normalised for Terraform {tf_version}: {a}")
-    keys = ("provider", "resource_schemas", "data_source_schemas", "resource_identity_schemas")
-    extra = sorted(set(got) - set(keys) - {"functions",
+    keys = ("provider", "resource_schemas", "data_source_schemas", "resource_identity_schemas", "functions")
+    extra = sorted(set(got) - set(keys) - {
                                            "ephemeral_resource_schemas", "list_resource_schemas",
                                            "action_schemas", "state_store_schemas"})
     expect(not extra, "unexpected sections in Terraform's provider schema", extra)
@@ -240,8 +244,9 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
         for b in _walk_blocks(s["block"])
         for _ in _walk_attrs(b.get("attributes"))
     )
+    n_fn = len(got.get("functions", {}))
     print(f"    schema equal: provider block, {n_res} resource(s), {n_ds} data source(s), {n_attrs} attributes, "
-          f"{n_id} identity schema(s)")
+          f"{n_id} identity schema(s), {n_fn} function(s)")
 
 
 # ---- entry point ----------------------------------------------------------------------------------

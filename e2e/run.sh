@@ -7,8 +7,8 @@
 #
 # Steps: install the Terraform binaries (e2e/install-terraform.sh), release-build the provider
 # twice and the schema printer (e2e/schema-dump), fill the mirror, then for each Terraform version
-# the scenarios s01..s14 and s40..s43 (identity.sh) (one "PASS"/"FAIL" line each; see e2e/README.md
-# for what each checks),
+# the scenarios s01..s14, s20..s23 and s40..s43 (identity.sh) (one "PASS"/"FAIL" line each; see
+# e2e/README.md for what each checks),
 # then a 200-resource apply benchmark beside the Go null provider, a result matrix and the
 # timings of every Terraform command.
 #
@@ -192,8 +192,12 @@ declare -A TITLE=(
   [s12]="destroy leaves the tables empty"
   [s13]="providers schema -json = schema derived from the models"
   [s14]="protocol 5 (INVENTORY_PROTOCOL5_ONLY=1)"
+  [s20]="provider functions: exact results (1.0.3: still applies)"
+  [s21]="provider functions: errors at the argument"
+  [s22]="provider functions: unknown arguments wait for apply"
+  [s23]="provider functions over protocol 5"
 )
-ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14)
+ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14 s20 s21 s22 s23)
 # shellcheck source=identity.sh
 source "$HERE/identity.sh"   # s40-s43: resource identity, moved across resource types
 
@@ -739,6 +743,167 @@ EOF
   export INVENTORY_PROTOCOL5_ONLY=1
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
   e2e_expect_contains "Destroy complete! Resources: 2 destroyed."
+}
+
+# ---- provider functions (Terraform 1.8+): s20-s23 -----------------------------------------------
+FUNCS="$SCEN/functions"
+
+# Scenarios that need provider functions: on older Terraform say so and pass (s20 checks there
+# that the provider still works).
+functions_supported() {
+  ver_ge "$V" 1.8.0 && return 0
+  echo "    n/a: Terraform $V has no provider functions (1.8+); s20 checks a plain apply there"
+  return 1
+}
+
+# The outputs of values.tf from `terraform output -json`, numbers as Decimal (exact).
+functions_outputs_check() {  # DESCRIPTION
+  e2e_tf_ok "$TF" "$WS" output -json
+  cp "$E2E_LAST_OUT" "$WS/outputs.json"
+  pycheck "$1" <<'EOF'
+from decimal import Decimal
+with open(WS + "/outputs.json") as f:
+    out = {k: v["value"] for k, v in json.load(f, parse_float=Decimal).items()}
+expect_eq(out["sku"], "AB-1", "sku_normalize(\" ab-1 \")")
+expect_eq(out["price"], Decimal("11.988"), "price_with_tax(9.99, 20)")
+expect_eq(str(out["price"]), "11.988", "price as written")
+expect_eq(out["small_price"], Decimal("0.1002"), "price_with_tax(0.1, 0.2)")
+expect_eq(out["location"], {"warehouse": "north", "shelf": "A3"}, "parse_location(\"north/A3\")")
+expect_eq(out["shelf"], "A3", "parse_location(...).shelf")
+expect_eq(out["no_tags"], "", "join_tags(\",\") (no variadic argument)")
+expect_eq(out["tags"], "a-b-c", "join_tags(\"-\", \"a\", \"b\", \"c\")")
+expect_eq(out["expanded_tags"], "x, y, z", "join_tags(\", \", [...]...)")
+EOF
+}
+
+s20() {
+  local ws; ws="$(ws_new functions)"; WS="$ws"
+  if ! ver_ge "$V" 1.8.0; then
+    # The same provider binary serves functions in its schema; 1.0.3 ignores them.
+    cp "$FUNCS/plain.tf" "$ws/main.tf"
+    e2e_tf_ok "$TF" "$ws" init -input=false
+    e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
+    e2e_expect_contains "Apply complete! Resources: 1 added, 0 changed, 0 destroyed."
+    pycheck "tag row written by the provider that serves functions" <<'EOF'
+expect_eq([(r["key"], r["value"]) for r in rows("select key, value from tags")], [("sku", "AB-1")], "tags")
+EOF
+    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
+    e2e_expect_rc 0
+    ok "plan: no changes"
+    # A call does not even parse there: HCL before 1.8 has no `::` in expressions.
+    cp "$FUNCS/values.tf" "$ws/main.tf"
+    e2e_tf "$TF" "$ws" plan -input=false
+    e2e_expect_rc 1
+    e2e_expect_contains "Error: Missing newline after argument"
+    expect_diag_line "$FUNCS/values.tf" 'value = provider::inventory::sku_normalize'
+    ok "Terraform $V cannot parse provider::inventory::…(…): 'Missing newline after argument' at the first call"
+    cp "$FUNCS/plain.tf" "$ws/main.tf"
+    e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
+    return 0
+  fi
+  cp "$FUNCS/values.tf" "$ws/main.tf"
+  e2e_tf_ok "$TF" "$ws" init -input=false
+  e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
+  e2e_expect_contains "Apply complete! Resources: 2 added, 0 changed, 0 destroyed."
+  e2e_expect_contains 'price = 11.988'
+  e2e_expect_contains 'sku = "AB-1"'
+  e2e_expect_contains 'no_tags = ""'
+  e2e_expect_contains 'tags = "a-b-c"'
+  ok "apply output: price = 11.988, sku = \"AB-1\", tags = \"a-b-c\", no_tags = \"\""
+  functions_outputs_check "outputs exact (output -json, numbers as decimals)"
+  pycheck "function results reached the provider as resource arguments" <<'EOF'
+tags = sorted((r["key"], r["value"]) for r in rows("select key, value from tags"))
+expect_eq(tags, [("shelf.a3", "x/y"), ("sku", "AB-1")], "tags")
+expect_eq(attrs("inventory_tag.sku")["value"], "AB-1", "state")
+EOF
+  grep -q '"value": 11.988,' "$ws/terraform.tfstate" || e2e_fail "state does not hold \"value\": 11.988"
+  ok "state holds \"value\": 11.988"
+  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
+  e2e_expect_rc 0
+  ok "plan: no changes (the same results again)"
+  e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
+}
+
+s21() {
+  functions_supported || return 0
+  local ws; ws="$(ws_new functions-errors)"; WS="$ws"
+  local f="$FUNCS/errors.tf"
+  cp "$f" "$ws/main.tf"
+  e2e_tf_ok "$TF" "$ws" init -input=false
+  e2e_tf "$TF" "$ws" plan -input=false
+  e2e_expect_rc 1
+  # Terraform wraps long texts over lines: compare with the box drawing and the line breaks
+  # removed.
+  local text want what
+  text="$(sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^[│╷╵ ]*//' "$E2E_LAST_ERR" "$E2E_LAST_OUT" | tr '\n' ' ' | tr -s ' ')"
+  for want in \
+    'Error: Invalid function argument' \
+    'Invalid value for "sku" parameter: "BAD SKU!" is not a SKU: once trimmed and upper-cased it must match ^[A-Z0-9][A-Z0-9-]*$.' \
+    'Invalid value for "text" parameter: "nowhere" is not a location: write it as "warehouse/shelf".' \
+    'Invalid value for "sku" parameter: argument must not be null.' \
+    'Invalid value for "sku" parameter: string required'; do
+    grep -qF -- "$want" <<<"$text" || e2e_fail "plan output lacks: $want"
+    ok "$want"
+  done
+  for what in 'sku_normalize("bad sku!")' 'parse_location("nowhere")' 'sku_normalize(null)' 'sku_normalize(["ab-1"])'; do
+    expect_diag_line "$f" "$what"
+  done
+  ok "each error at its line (on main.tf line N)"
+  if [ -f "$ws/inventory.db" ]; then
+    pycheck "nothing created" <<'EOF'
+expect_eq(rows("select key from tags"), [], "tags")
+EOF
+  fi
+}
+
+s22() {
+  functions_supported || return 0
+  local ws; ws="$(ws_new functions-unknown)"; WS="$ws"
+  cp "$FUNCS/unknown.tf" "$ws/main.tf"
+  e2e_tf_ok "$TF" "$ws" init -input=false
+  e2e_tf_ok "$TF" "$ws" plan -input=false -out=tfplan
+  e2e_expect_contains 'normalized_id = (known after apply)'
+  plan_json "$ws" tfplan
+  pycheck "plan: results unknown (no call with an unknown argument)" <<'EOF'
+with open(WS + "/plan.json") as f:
+    plan = json.load(f)
+changes = plan["output_changes"]
+for name in ("normalized_id", "joined"):
+    expect_eq(changes[name]["after_unknown"], True, f"{name} after_unknown")
+EOF
+  e2e_tf_ok "$TF" "$ws" apply -input=false tfplan
+  e2e_tf_ok "$TF" "$ws" output -json
+  cp "$E2E_LAST_OUT" "$ws/outputs.json"
+  pycheck "apply: computed from the id" <<'EOF'
+with open(WS + "/outputs.json") as f:
+    out = {k: v["value"] for k, v in json.load(f).items()}
+expect(out["id"].startswith("tag-"), f"id {out['id']!r}")
+expect_eq(out["normalized_id"], out["id"].upper(), "sku_normalize(id)")
+expect_eq(out["joined"], "first+" + out["id"], "join_tags(\"+\", \"first\", id)")
+EOF
+  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
+  e2e_expect_rc 0
+  ok "plan: no changes"
+  e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
+}
+
+s23() {
+  functions_supported || return 0
+  local ws; ws="$(ws_new functions-protocol5)"; WS="$ws"
+  cp "$FUNCS/values.tf" "$ws/main.tf"
+  export INVENTORY_PROTOCOL5_ONLY=1
+  e2e_tf_ok "$TF" "$ws" init -input=false
+  TF_LOG=debug TF_LOG_PATH="$ws/debug.log" e2e_tf "$TF" "$ws" apply -auto-approve -input=false
+  e2e_expect_rc 0
+  e2e_expect_contains 'price = 11.988'
+  local n5 n6
+  n5="$(grep -c 'using plugin: version=5' "$ws/debug.log" || true)"
+  n6="$(grep -c 'using plugin: version=6' "$ws/debug.log" || true)"
+  [ "$n5" -ge 1 ] && [ "$n6" = 0 ] || e2e_fail "expected only 'using plugin: version=5' in $ws/debug.log, got $n5 x version=5, $n6 x version=6"
+  ok "debug log: $n5 provider launches, all 'using plugin: version=5'"
+  functions_outputs_check "outputs exact over protocol 5"
+  e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
+  unset INVENTORY_PROTOCOL5_ONLY
 }
 
 # ---- 3. run ---------------------------------------------------------------------------------------

@@ -1,15 +1,17 @@
-//! `#[derive(TfSchema, TfValue)]` for tfschema.
+//! `#[derive(TfSchema, TfValue)]` and `#[function]` for tfschema.
 //!
-//! A thin shim: each derive parses its input, hands it to `expand` (which
-//! works on `proc_macro2` so it is unit-testable) and turns errors into
-//! `compile_error!`s beside stub impls. The attribute reference lives on
-//! `tfschema`'s re-export of these derives and in the README.
+//! A thin shim: each macro parses its input, hands it to [`expand`] or
+//! [`function`] (which work on `proc_macro2` so they are unit-testable) and
+//! turns errors into `compile_error!`s beside stub impls. The attribute
+//! reference lives on `tfschema`'s re-exports of these macros and in the
+//! README.
 
 use proc_macro::TokenStream;
 
 mod ast;
 mod expand;
 mod identity;
+mod function;
 mod presence;
 mod tyinfo;
 mod valid;
@@ -50,4 +52,12 @@ pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
 pub fn derive_tf_value(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input, expand::Which::Value).into()
+}
+
+/// A provider-defined function from a `fn`: keeps the `fn` and adds a
+/// struct of the same name implementing `tfschema::server::typed::Function`.
+/// See `tfschema::function` for the reference.
+#[proc_macro_attribute]
+pub fn function(attr: TokenStream, item: TokenStream) -> TokenStream {
+    function::expand(attr.into(), item.into()).into()
 }

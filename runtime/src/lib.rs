@@ -74,3 +74,99 @@ pub use tfschema_derive::TfSchema;
 /// struct. See the README for the `#[tf(...)]` attributes.
 #[cfg(feature = "derive")]
 pub use tfschema_derive::TfValue;
+
+/// `#[tfschema::function]`: a provider-defined function from a Rust `fn`.
+///
+/// The `fn` stays as written; beside it comes a braced struct of the same
+/// name (in the type namespace, so the two do not clash) implementing
+/// [`server::typed::Function`]. Register it with
+/// [`TypedProvider::function`](server::typed::TypedProvider::function):
+/// `.function(sku_normalize {})`. Terraform calls it as
+/// `provider::<provider name>::sku_normalize(...)` (1.8 and later; OpenTofu
+/// 1.7 and later).
+///
+/// ```
+/// use tfschema::server::typed::FunctionError;
+///
+/// /// Normalises a SKU: trimmed and upper-cased.
+/// ///
+/// /// Fails unless the result is letters, digits and dashes.
+/// #[tfschema::function]
+/// pub fn sku_normalize(sku: String) -> Result<String, FunctionError> {
+///     let sku = sku.trim().to_uppercase();
+///     if sku.is_empty() || !sku.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+///         return Err(FunctionError::argument(0, format!("{sku:?} is not a SKU")));
+///     }
+///     Ok(sku)
+/// }
+///
+/// /// Joins tags with a separator.
+/// #[tfschema::function]
+/// pub fn join_tags(separator: String, #[tf(variadic)] tags: Vec<String>) -> String {
+///     tags.join(&separator)
+/// }
+///
+/// // The fn is still a fn:
+/// assert_eq!(sku_normalize(" ab-1 ".into()).unwrap(), "AB-1");
+/// // and the struct is what the provider serves:
+/// use tfschema::server::typed::Function;
+/// let signature = join_tags {}.signature();
+/// assert_eq!(signature.parameters[0].name, "separator");
+/// assert_eq!(signature.variadic.unwrap().ty, tfschema::Type::String);
+/// assert_eq!(signature.summary, "Joins tags with a separator.");
+/// ```
+///
+/// # The signature comes from the `fn`
+///
+/// | Rust | Terraform |
+/// |---|---|
+/// | the `fn`'s name | the function's name (`^[a-z_][a-z0-9_]*$`) |
+/// | each parameter `name: T` | a parameter of type `T`'s Terraform type, named `name` (any type of the derive's table in the README: `String`, numbers, `Number`, `bool`, `Vec`, `Set`, maps, tuples, derived structs as objects, [`Value`] for `dynamic`) |
+/// | `#[tf(variadic)] name: Vec<T>` (the last parameter only) | the variadic parameter, of `T`'s type: each extra argument is one `T` |
+/// | `T: TfType::CAN_BE_NULL` (`Option<U>`) | `allow_null_value`: a null argument reaches the function as `None`; otherwise Terraform refuses a null before calling |
+/// | `T: TfType::CAN_BE_UNKNOWN` (`Unknown<U>`, `Refined<U>`) | `allow_unknown_values`: an unknown argument reaches the function; otherwise Terraform skips the call and the result is unknown |
+/// | `-> T` or `-> Result<T, E>` (`E: Into<FunctionError>`) | the return type, `T`'s Terraform type ([`Value`]: `dynamic`) |
+/// | the doc comment | the summary (its first paragraph) and the description (all of it) |
+/// | `#[deprecated]` (its note) | the deprecation message |
+///
+/// Arguments are read with the parameter type's msgpack decode (strings may
+/// be borrowed: `sku: &str`); one that does not fit (a value of another
+/// type, a null or unknown where the type has no room for it) is a function
+/// error naming that argument, and the `fn` is not called. An error the
+/// `fn` returns is shown by Terraform as
+/// `Invalid value for "sku" parameter: <text>.` when it names an argument
+/// ([`FunctionError::argument`](server::raw::FunctionError::argument); the
+/// index counts variadic arguments too), as
+/// `Call to function "provider::…" failed: <text>.` otherwise: write the
+/// text without a final period.
+///
+/// Functions cannot reach the provider's configuration: Terraform calls
+/// them on a provider instance it has not configured.
+///
+/// # Attribute arguments
+///
+/// | argument | meaning |
+/// |---|---|
+/// | `name = "..."` | the Terraform name (default: the `fn`'s name) |
+/// | `summary = "..."`, `description = "..."` | instead of the doc comment's |
+/// | `markdown` | the descriptions are Markdown |
+/// | `deprecated = "..."` | the deprecation message (or Rust's `#[deprecated]`, not both) |
+/// | `crate = "path"` | where tfschema is, when re-exported under another name |
+///
+/// On a parameter, `#[tf(...)]`:
+///
+/// | key | meaning |
+/// |---|---|
+/// | `variadic` | the last parameter, a `Vec<T>`, takes any number of arguments |
+/// | `allow_null` | null arguments reach the function although the type does not say so: for [`Value`] (a compile error on a type that cannot hold a null) |
+/// | `allow_unknown` | the same for unknown arguments |
+/// | `description = "..."` | what the parameter is for (doc comments cannot go on parameters) |
+///
+/// Compile errors, each at the offending token: a receiver (`self`),
+/// `async`, `unsafe`, an `extern` ABI, type or const generics, no return
+/// type, `impl Trait` parameters or return type, a parameter that is not a
+/// plain name, a variadic parameter that is not last or not a `Vec<T>`, a
+/// name Terraform cannot call, a parameter or return type that is not a
+/// Terraform value type (at that type).
+#[cfg(all(feature = "derive", feature = "server"))]
+pub use tfschema_derive::function;

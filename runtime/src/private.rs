@@ -731,3 +731,15 @@ hidden_block_elem! {
     BTreeMap<K, T> => [K];
     std::collections::HashMap<K, T, S> => [K, S];
 }
+
+// ---------------------------------------------------- #[tfschema::function]
+
+#[cfg(feature = "server")]
+pub use crate::server::raw::{DynamicValue, FunctionError, FunctionParameter, FunctionSignature};
+#[cfg(feature = "server")]
+pub use crate::server::typed::function::{
+    holds_null, holds_unknown, parameter as function_parameter, result as function_result,
+    signature as function_signature,
+};
+#[cfg(feature = "server")]
+pub use crate::server::typed::{Function, FunctionArgs, FunctionReturn};

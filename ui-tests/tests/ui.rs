@@ -1,5 +1,6 @@
-//! Compile-fail tests of `#[derive(TfSchema, TfValue)]`: every compile-time
-//! rule has a case under `tests/ui/<kind>/` with its reviewed `.stderr`.
+//! Compile-fail tests of `#[derive(TfSchema, TfValue)]` and
+//! `#[tfschema::function]`: every compile-time rule has a case under
+//! `tests/ui/<kind>/` with its reviewed `.stderr`.
 //!
 //! Compiler output changes between Rust releases, so the `.stderr` files
 //! are blessed on one toolchain, [`BLESSED_ON`], which CI uses too. On any

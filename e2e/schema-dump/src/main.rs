@@ -1,16 +1,18 @@
 //! Prints `{"provider":…,"resource_schemas":{…},"data_source_schemas":{…},
-//! "resource_identity_schemas":{…}}` for the inventory provider as this
-//! build assembles it (the cargo feature `schema-v0` and the env
-//! INVENTORY_PROTOCOL5_ONLY apply, as in the plugin binary), each schema
-//! from `tfschema::schema::Schema::to_json` and each identity schema as
-//! `terraform providers schema -json` words it, i.e. derived from the
-//! model structs without going through the plugin protocol.
+//! "resource_identity_schemas":{…},"functions":{…}}` for the inventory
+//! provider as this build assembles it (the cargo feature `schema-v0` and
+//! the env INVENTORY_PROTOCOL5_ONLY apply, as in the plugin binary), each
+//! schema from `tfschema::schema::Schema::to_json`, each identity schema as
+//! `terraform providers schema -json` words it and each function signature
+//! from `FunctionSignature::to_json`, i.e. derived from the model structs
+//! and the functions' Rust signatures without going through the plugin
+//! protocol.
 
 use std::collections::BTreeMap;
 
 use terraform_provider_inventory::{provider, Options};
 use tfschema::schema::Schema;
-use tfschema::server::raw::{IdentitySchema, RawProvider};
+use tfschema::server::raw::{FunctionSignature, IdentitySchema, RawProvider};
 
 fn map(schemas: &BTreeMap<String, Schema>) -> String {
     let entries: Vec<String> = schemas
@@ -55,6 +57,19 @@ fn identities(schemas: &BTreeMap<String, IdentitySchema>) -> String {
     format!("{{{}}}", entries.join(","))
 }
 
+/// Functions as Terraform prints them: left out when there are none.
+fn functions(functions: &BTreeMap<String, FunctionSignature>) -> String {
+    let entries: Vec<String> = functions
+        .iter()
+        .map(|(name, f)| format!("{}:{}", json_string(name), f.to_json()))
+        .collect();
+    if entries.is_empty() {
+        String::new()
+    } else {
+        format!(",\"functions\":{{{}}}", entries.join(","))
+    }
+}
+
 fn json_string(s: &str) -> String {
     // Type names are plain identifiers; escape the JSON specials anyway.
     let mut out = String::from("\"");
@@ -73,10 +88,11 @@ fn json_string(s: &str) -> String {
 fn main() {
     let schema = provider(Options::from_env()).schema();
     println!(
-        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}}}",
+        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}{}}}",
         schema.provider.to_json(),
         map(&schema.resources),
         map(&schema.data_sources),
-        identities(&schema.identities)
+        identities(&schema.identities),
+        functions(&schema.functions)
     );
 }

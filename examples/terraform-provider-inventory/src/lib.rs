@@ -5,11 +5,13 @@
 //! [`item`] (`inventory_item`, every feature of the derive), [`tag`]
 //! (`inventory_tag`, a plain one) and [`label`] (`inventory_label`, the
 //! tag's successor, which takes tags over with `moved` blocks), the data
-//! sources in [`data`], the database in [`store`]. Release 0.2.0 gives the
+//! sources in [`data`], the provider-defined functions in [`functions`],
+//! the database in [`store`]. Release 0.2.0 gives the
 //! three resources identities (Terraform 1.12+). See README.md for the
 //! configuration and the database schema.
 
 pub mod data;
+pub mod functions;
 pub mod item;
 pub mod label;
 pub mod provider;
@@ -49,11 +51,15 @@ impl Options {
     }
 }
 
-/// The provider with its resources and data sources.
+/// The provider with its resources, data sources and functions.
 pub fn provider(options: Options) -> TypedProvider<Inventory> {
     let provider = TypedProvider::new(Inventory)
         .data_source("inventory_item", ItemDataSource)
-        .data_source("inventory_items", ItemsDataSource);
+        .data_source("inventory_items", ItemsDataSource)
+        .function(functions::sku_normalize {})
+        .function(functions::price_with_tax {})
+        .function(functions::parse_location {})
+        .function(functions::join_tags {});
     let provider = if options.schema_v0 {
         with_item::<ItemV0>(provider, options).resource("inventory_tag", TagResource)
     } else {

@@ -7,7 +7,21 @@
 //! are decoded back. Planning calls build Terraform's proposed new state
 //! from the prior state and the configuration
 //! ([`super::plan::proposed_new`]), so a test states only what
-//! a user would write. [`Harness`] has an example.
+//! a user would write. Provider-defined functions are called with
+//! [`Harness::call_function`].
+//!
+//! ```no_run
+//! # async fn demo<P: tfschema::server::raw::RawProvider>(provider: P) {
+//! use tfschema::server::testing::Harness;
+//! use tfschema::Value;
+//!
+//! let h = Harness::new(provider);
+//! assert!(h.configure(Value::object([("endpoint", Value::from("x"))])).await.is_empty());
+//! let config = Value::object([("name", Value::from("a")), ("id", Value::Null(tfschema::Type::String))]);
+//! let plan = h.plan("example_thing", &Value::Null(h.resource_type("example_thing")), &config).await;
+//! let state = h.apply("example_thing", &Value::Null(plan.planned_state.ty()), &plan, &config).await;
+//! # }
+//! ```
 
 use prost::Message;
 use tonic::Request;
@@ -17,7 +31,7 @@ use super::plan::proposed_new;
 use super::proto::tfplugin5::provider_server::Provider as _;
 use super::proto::tfplugin6 as pb6;
 use super::proto::tfplugin6::provider_server::Provider as _;
-use super::raw::{ProviderSchema, RawProvider};
+use super::raw::{FunctionError, ProviderSchema, RawProvider};
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::error::PathStep;
 use crate::schema::Schema;
@@ -713,5 +727,75 @@ impl<P: RawProvider> Harness<P> {
     /// `StopProvider`: cancels the calls in flight.
     pub async fn stop(&self) {
         self.grpc.stop();
+    }
+
+    /// `CallFunction`, as Terraform sends it: each argument written as
+    /// msgpack of its parameter's type (arguments past the positional
+    /// parameters as the variadic one's); the result read with the return
+    /// type.
+    ///
+    /// # Errors
+    /// The function's error, with the argument it names; an argument that
+    /// is not of its parameter's type (or one too many), as an error of
+    /// that argument, without calling the provider; a failed gRPC call.
+    pub async fn call_function(&self, name: &str, args: &[Value]) -> Result<Value, FunctionError> {
+        let signature = self.schema().functions.get(name);
+        let mut arguments = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let ty = signature.and_then(|s| s.argument_type(i));
+            let bytes = ty
+                .ok_or_else(|| FunctionError::argument(i, "Harness: no parameter takes it"))
+                .and_then(|ty| {
+                    crate::msgpack::value_to_vec(arg, ty)
+                        .map_err(|e| FunctionError::argument(i, format!("Harness: {e}")))
+                })?;
+            arguments.push(bytes);
+        }
+        self.call_function_msgpack(name, arguments).await
+    }
+
+    /// `CallFunction` with the arguments' msgpack bytes as given, for what
+    /// Terraform would not send: a value of another type, bytes that are
+    /// not msgpack, an empty value (OpenTofu's null).
+    ///
+    /// # Errors
+    /// As [`call_function`](Self::call_function).
+    pub async fn call_function_msgpack(
+        &self,
+        name: &str,
+        arguments: Vec<Vec<u8>>,
+    ) -> Result<Value, FunctionError> {
+        let return_type = self
+            .schema()
+            .functions
+            .get(name)
+            .map_or(Type::Dynamic, |s| s.return_type.clone());
+        let request = pb6::call_function::Request {
+            name: name.into(),
+            arguments: arguments
+                .into_iter()
+                .map(|msgpack| pb6::DynamicValue {
+                    msgpack,
+                    json: Vec::new(),
+                })
+                .collect(),
+        };
+        let response: Result<pb6::call_function::Response, _> =
+            call!(self, call_function, call_function, request);
+        let response =
+            response.map_err(|s| FunctionError::new(format!("gRPC call failed: {s}")))?;
+        if let Some(e) = response.error {
+            return Err(FunctionError {
+                text: e.text,
+                argument: e
+                    .function_argument
+                    .map(|i| usize::try_from(i).unwrap_or(usize::MAX)),
+            });
+        }
+        let Some(result) = response.result else {
+            return Err(FunctionError::new("Harness: no result and no error"));
+        };
+        crate::msgpack::value_from_slice(&result.msgpack, &return_type)
+            .map_err(|e| FunctionError::new(format!("Harness: undecodable result: {e}")))
     }
 }

@@ -2,6 +2,7 @@
 //! calls.
 
 use crate::schema::StringKind;
+use crate::text::Quoting;
 use crate::types::Type;
 
 use super::DynamicValue;
@@ -41,6 +42,46 @@ impl FunctionSignature {
             description_kind: StringKind::Plain,
             deprecation_message: String::new(),
         }
+    }
+
+    /// The signature in the JSON shape of `terraform providers schema
+    /// -json` (`functions.<name>`): keys in Terraform's order, empty texts
+    /// left out; a parameter shows `is_nullable` (its `allow_null`) but
+    /// neither `allow_unknown` nor a description kind, as Terraform prints
+    /// neither.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{");
+        for (key, text) in [
+            ("description", &self.description),
+            ("summary", &self.summary),
+            ("deprecation_message", &self.deprecation_message),
+        ] {
+            if !text.is_empty() {
+                out.push('"');
+                out.push_str(key);
+                out.push_str("\":");
+                Quoting::JSON.write(&mut out, text);
+                out.push(',');
+            }
+        }
+        out.push_str("\"return_type\":");
+        self.return_type.write_json(&mut out);
+        if !self.parameters.is_empty() {
+            out.push_str(",\"parameters\":[");
+            for (i, p) in self.parameters.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                p.write_json(&mut out);
+            }
+            out.push(']');
+        }
+        if let Some(v) = &self.variadic {
+            out.push_str(",\"variadic_parameter\":");
+            v.write_json(&mut out);
+        }
+        out.push('}');
+        out
     }
 
     /// The type argument `index` of a call is read with: its parameter's,
@@ -84,6 +125,23 @@ impl FunctionParameter {
             description: String::new(),
             description_kind: StringKind::Plain,
         }
+    }
+}
+
+impl FunctionParameter {
+    fn write_json(&self, out: &mut String) {
+        out.push_str("{\"name\":");
+        Quoting::JSON.write(out, &self.name);
+        if !self.description.is_empty() {
+            out.push_str(",\"description\":");
+            Quoting::JSON.write(out, &self.description);
+        }
+        if self.allow_null {
+            out.push_str(",\"is_nullable\":true");
+        }
+        out.push_str(",\"type\":");
+        self.ty.write_json(out);
+        out.push('}');
     }
 }
 
@@ -153,5 +211,30 @@ impl CallFunctionResponse {
             result: None,
             error: Some(error),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_as_terraform_prints_it() {
+        let mut tags = FunctionParameter::new("tags", Type::String);
+        tags.description = "The \"tags\".".into();
+        let mut separator = FunctionParameter::new("separator", Type::String);
+        separator.allow_null = true;
+        separator.allow_unknown = true;
+        let mut f = FunctionSignature::new(vec![separator], Type::list(Type::String));
+        f.variadic = Some(tags);
+        f.summary = "Joins.".into();
+        f.description = "Joins tags.".into();
+        f.description_kind = StringKind::Markdown;
+        assert_eq!(
+            f.to_json(),
+            r#"{"description":"Joins tags.","summary":"Joins.","return_type":["list","string"],"parameters":[{"name":"separator","is_nullable":true,"type":"string"}],"variadic_parameter":{"name":"tags","description":"The \"tags\".","type":"string"}}"#
+        );
+        let bare = FunctionSignature::new(Vec::new(), Type::Dynamic);
+        assert_eq!(bare.to_json(), r#"{"return_type":"dynamic"}"#);
     }
 }

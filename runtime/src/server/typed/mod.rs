@@ -1,5 +1,6 @@
 //! The typed provider layer: a provider written as a [`Provider`] with
-//! [`Resource`]s and [`DataSource`]s over derived model structs.
+//! [`Resource`]s and [`DataSource`]s over derived model structs, and
+//! [`Function`]s over Rust `fn`s (`#[tfschema::function]`).
 //!
 //! The model struct (`#[derive(TfSchema, TfValue)]`) is the *apply view*:
 //! what create, read, update, delete and import see, where only computed
@@ -72,6 +73,7 @@ mod ctx;
 mod data_source_adapter;
 mod identity;
 mod move_state;
+pub(crate) mod function;
 mod provider;
 mod resource_adapter;
 mod traits;
@@ -86,8 +88,12 @@ pub use action::{Action, Progress};
 pub use ctx::Ctx;
 pub use identity::{IdentityModel, IdentityUpgrade, ResourceIdentity};
 pub use move_state::MoveSource;
+pub use function::{Function, FunctionArgs, FunctionReturn};
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
+
+/// The error of a provider-defined function (from the raw layer).
+pub use crate::server::raw::FunctionError;
 
 /// A derived model struct the typed layer can use: schema, codecs and a
 /// plan view that converts both ways.

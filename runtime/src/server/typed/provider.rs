@@ -9,6 +9,7 @@ use std::sync::{Arc, RwLock};
 use super::action::{plan_response, ActionAdapter, ErasedAction};
 use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
 use super::identity::{Identified, NoIdentity};
+use super::function::{Function, Functions};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
 use super::{Action, Ctx, DataSource, PlanView, Provider, Resource, ResourceIdentity};
@@ -200,6 +201,7 @@ pub struct TypedProvider<P: Provider> {
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
     actions: BTreeMap<String, Box<dyn ErasedAction<P::Client>>>,
+    functions: Functions,
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
 }
@@ -212,6 +214,7 @@ impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
                 "data_sources",
                 &self.data_sources.keys().collect::<Vec<_>>(),
             )
+            .field("functions", &self.functions)
             .finish_non_exhaustive()
     }
 }
@@ -224,6 +227,7 @@ impl<P: Provider> TypedProvider<P> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             actions: BTreeMap::new(),
+            functions: Functions::default(),
             client: RwLock::new(None),
             max_protocol: 6,
         }
@@ -281,6 +285,15 @@ impl<P: Provider> TypedProvider<P> {
     ) -> Self {
         self.actions
             .insert(type_name.into(), Box::new(ActionAdapter(action)));
+        self
+    }
+
+    /// Adds a provider-defined function (one with the same name replaces
+    /// it): the type `#[tfschema::function]` generates beside a `fn`, e.g.
+    /// `.function(sku_normalize {})`, or a hand-written [`Function`].
+    /// Functions run without the provider's configuration.
+    pub fn function<F: Function>(mut self, function: F) -> Self {
+        self.functions.add(function);
         self
     }
 
@@ -361,6 +374,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             // it has no conversion for, with the source named), as
             // terraform-plugin-framework providers do.
             move_resource_state: true,
+            functions: self.functions.signatures(),
             ..ProviderSchema::default()
         }
     }
@@ -559,5 +573,13 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.target_type_name);
         };
         r.move_state(&request)
+    }
+
+    async fn call_function(
+        &self,
+        request: raw::CallFunctionRequest,
+        _stop: StopSignal,
+    ) -> raw::CallFunctionResponse {
+        self.functions.call(request)
     }
 }

@@ -1,0 +1,6 @@
+#[tfschema::function]
+pub fn shout(text: impl Into<String>) -> impl std::fmt::Display {
+    text.into().to_uppercase()
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+#[tfschema::function]
+pub struct Location {
+    pub warehouse: String,
+}
+
+fn main() {}

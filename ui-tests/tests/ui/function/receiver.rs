@@ -1,0 +1,10 @@
+struct Catalog;
+
+impl Catalog {
+    #[tfschema::function]
+    fn lookup(&self, sku: String) -> String {
+        sku
+    }
+}
+
+fn main() {}
