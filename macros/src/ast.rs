@@ -3,7 +3,7 @@
 use darling::util::{Flag, SpannedValue};
 use darling::{FromDeriveInput, FromField, FromMeta};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...")]`.
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", ephemeral)]`.
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {
@@ -27,6 +27,10 @@ pub struct Container {
     /// the attribute validators.
     #[darling(default)]
     pub validate_with: Option<SpannedValue<syn::Path>>,
+    /// `ephemeral`: the model of an ephemeral resource (see
+    /// [`crate::ephemeral`]).
+    #[darling(default)]
+    pub ephemeral: Flag,
 }
 
 /// Block nesting written out: `nesting = "group"`.

@@ -8,6 +8,7 @@
 use proc_macro::TokenStream;
 
 mod ast;
+mod ephemeral;
 mod expand;
 mod presence;
 mod tyinfo;

@@ -22,8 +22,8 @@ pub use crate::diag::Diagnostics;
 pub use crate::error::{Error, ErrorKind, PathStep};
 pub use crate::json::read::Reader;
 pub use crate::model::{
-    AttrKey, FromValue, ObjectShape, Refined, Sensitive, Sink, Source, TfDecode, TfEncode, TfPlan,
-    TfSchema, TfType, Unknown,
+    AttrKey, EphemeralSchema, FromValue, ObjectShape, Refined, Sensitive, Sink, Source, TfDecode,
+    TfEncode, TfPlan, TfSchema, TfType, Unknown,
 };
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;

@@ -6,12 +6,14 @@
 //! implements them for model structs by calling the same wire primitives the
 //! dynamic codec uses, so both produce the same bytes.
 
+mod ephemeral;
 mod impls;
 mod plan;
 mod sink;
 mod source;
 mod wrappers;
 
+pub use ephemeral::EphemeralSchema;
 pub use impls::{KeyStr, MapKey};
 pub use plan::TfPlan;
 pub use sink::{JsonSink, MsgpackSeq, ObjectShape, SeqKind, Sink, ValueSink};
@@ -186,6 +188,12 @@ pub trait TfSchema {
     /// (Terraform forbids them in set blocks; the derive checks that at
     /// compile time).
     const HAS_WRITE_ONLY: bool = false;
+
+    /// Whether an attribute or block in the block or below it has a plan
+    /// policy (`requires_replace`, `requires_replace_if`,
+    /// `use_state_for_unknown`, `default`, `semantic_equal`): the derive
+    /// refuses them under an ephemeral resource, which is never planned.
+    const HAS_PLAN_POLICY: bool = false;
 
     /// The block this struct describes.
     fn block() -> crate::schema::Block;
