@@ -1,5 +1,6 @@
 //! The typed provider layer: a provider written as a [`Provider`] with
-//! [`Resource`]s and [`DataSource`]s over derived model structs.
+//! [`Resource`]s, [`DataSource`]s and [`EphemeralResource`]s over derived
+//! model structs.
 //!
 //! The model struct (`#[derive(TfSchema, TfValue)]`) is the *apply view*:
 //! what create, read, update, delete and import see, where only computed
@@ -64,6 +65,9 @@
 
 mod ctx;
 mod data_source_adapter;
+mod ephemeral;
+mod ephemeral_adapter;
+mod ephemeral_result;
 mod provider;
 mod resource_adapter;
 mod traits;
@@ -75,6 +79,7 @@ use std::pin::Pin;
 use crate::model::{TfDecode, TfEncode, TfPlan, TfSchema};
 
 pub use ctx::Ctx;
+pub use ephemeral::{EphemeralResource, NoPrivate, Opened};
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
 

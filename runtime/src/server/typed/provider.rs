@@ -1,15 +1,16 @@
-//! [`TypedProvider`]: a [`Provider`] with its resources and data sources,
-//! serving the raw protocol by handing each call to the resource or data
-//! source it names.
+//! [`TypedProvider`]: a [`Provider`] with its resources, data sources and
+//! ephemeral resources, serving the raw protocol by handing each call to
+//! the type it names.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::{Arc, RwLock};
 
 use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
+use super::ephemeral_adapter::{EphemeralAdapter, ErasedEphemeral};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
-use super::{Ctx, DataSource, PlanView, Provider, Resource};
+use super::{Ctx, DataSource, EphemeralResource, PlanView, Provider, Resource};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
@@ -20,6 +21,7 @@ pub struct TypedProvider<P: Provider> {
     provider: P,
     resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
+    ephemeral_resources: BTreeMap<String, Box<dyn ErasedEphemeral<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
 }
@@ -32,6 +34,10 @@ impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
                 "data_sources",
                 &self.data_sources.keys().collect::<Vec<_>>(),
             )
+            .field(
+                "ephemeral_resources",
+                &self.ephemeral_resources.keys().collect::<Vec<_>>(),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -43,6 +49,7 @@ impl<P: Provider> TypedProvider<P> {
             provider,
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
+            ephemeral_resources: BTreeMap::new(),
             client: RwLock::new(None),
             max_protocol: 6,
         }
@@ -77,6 +84,18 @@ impl<P: Provider> TypedProvider<P> {
                 block: D::Model::block(),
             }),
         );
+        self
+    }
+
+    /// Adds an ephemeral resource type (Terraform 1.10+; older versions
+    /// ignore it).
+    pub fn ephemeral_resource<E: EphemeralResource<Client = P::Client>>(
+        mut self,
+        type_name: impl Into<String>,
+        resource: E,
+    ) -> Self {
+        self.ephemeral_resources
+            .insert(type_name.into(), Box::new(EphemeralAdapter::new(resource)));
         self
     }
 
@@ -142,6 +161,9 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
                 .data_sources
                 .iter()
                 .map(|(k, d)| (k.clone(), d.schema()))
+                .collect(),
+            ephemeral_resources: (self.ephemeral_resources.iter())
+                .map(|(k, e)| (k.clone(), e.schema()))
                 .collect(),
             ..ProviderSchema::default()
         }
@@ -277,5 +299,49 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.type_name);
         };
         d.read(self.ctx(stop, Vec::new()), request.config).await
+    }
+
+    async fn validate_ephemeral_resource_config(
+        &self,
+        request: raw::ValidateEphemeralResourceConfigRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        match self.ephemeral_resources.get(&request.type_name) {
+            Some(e) => e.validate(&request.config),
+            None => raw::unsupported(&request.type_name),
+        }
+    }
+
+    async fn open_ephemeral_resource(
+        &self,
+        request: raw::OpenEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> raw::OpenEphemeralResourceResponse {
+        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        e.open(self.ctx(stop, Vec::new()), request.config).await
+    }
+
+    async fn renew_ephemeral_resource(
+        &self,
+        request: raw::RenewEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> raw::RenewEphemeralResourceResponse {
+        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        e.renew(self.ctx(stop, Vec::new()), request.private).await
+    }
+
+    async fn close_ephemeral_resource(
+        &self,
+        request: raw::CloseEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> Diagnostics {
+        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        e.close(self.ctx(stop, Vec::new()), request.private).await
     }
 }
