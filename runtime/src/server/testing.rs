@@ -153,6 +153,9 @@ macro_rules! call {
     }};
 }
 
+mod ephemeral;
+pub use ephemeral::{OpenResult, RenewResult};
+
 /// The parts of an answer that carries a state: the state, private data,
 /// diagnostics.
 type StateParts = (Option<pb6::DynamicValue>, Vec<u8>, Vec<pb6::Diagnostic>);
