@@ -4,14 +4,15 @@
 //! [`provider`] assembles it; `main.rs` serves it. The resources live in
 //! [`item`] (`inventory_item`, every feature of the derive) and [`tag`]
 //! (`inventory_tag`, a plain one), the data sources in [`data`], the
-//! database in [`store`]. See README.md for the configuration and the
-//! database schema.
+//! ephemeral resource in [`token`] (`inventory_token`), the database in
+//! [`store`]. See README.md for the configuration and the database schema.
 
 pub mod data;
 pub mod item;
 pub mod provider;
 pub mod store;
 pub mod tag;
+pub mod token;
 
 use tfschema::server::typed::TypedProvider;
 
@@ -19,6 +20,7 @@ use crate::data::{ItemDataSource, ItemsDataSource};
 use crate::item::{Item, ItemModel, ItemResource, ItemV0};
 use crate::provider::Inventory;
 use crate::tag::TagResource;
+use crate::token::TokenResource;
 
 /// Environment variable: `1` serves only the types whose schemas protocol 5
 /// can describe (no nested attributes), on protocol 5 only.
@@ -49,7 +51,8 @@ pub fn provider(options: Options) -> TypedProvider<Inventory> {
     let provider = TypedProvider::new(Inventory)
         .resource("inventory_tag", TagResource)
         .data_source("inventory_item", ItemDataSource)
-        .data_source("inventory_items", ItemsDataSource);
+        .data_source("inventory_items", ItemsDataSource)
+        .ephemeral_resource("inventory_token", TokenResource);
     let provider = if options.schema_v0 {
         with_item::<ItemV0>(provider, options)
     } else {
