@@ -27,8 +27,8 @@ pub struct Container {
     /// the attribute validators.
     #[darling(default)]
     pub validate_with: Option<SpannedValue<syn::Path>>,
-    /// `ephemeral`: the model of an ephemeral resource (see
-    /// [`crate::ephemeral`]).
+    /// `ephemeral`: the model of an ephemeral resource (checked by the
+    /// `ephemeral` module).
     #[darling(default)]
     pub ephemeral: Flag,
 }

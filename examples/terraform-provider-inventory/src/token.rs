@@ -39,6 +39,7 @@ pub struct Token {
 /// What renew and close need: the token's row id (not the token).
 #[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
 pub struct TokenPrivate {
+    /// The token's row id in `tokens`.
     pub id: String,
 }
 

@@ -41,12 +41,15 @@ pub(super) fn migrate(conn: &Connection) -> rusqlite::Result<()> {
 pub struct TokenRow {
     /// `tok-<16 hex>`.
     pub id: String,
+    /// The item the token is for.
     pub item_id: String,
     /// `invtok_<32 hex>`: the secret itself.
     pub token: String,
+    /// How long the token lives; each renewal gives it that long again.
     pub ttl_seconds: i64,
     /// RFC 3339, pushed back by each renewal.
     pub expires_at: String,
+    /// RFC 3339.
     pub created_at: String,
 }
 

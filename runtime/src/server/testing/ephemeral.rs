@@ -27,6 +27,7 @@ pub struct OpenResult {
     /// Whether the answer deferred the instance (Terraform 1.15 does not
     /// honour that).
     pub deferred: bool,
+    /// Errors and warnings, as Terraform would show them.
     pub diagnostics: Diagnostics,
 }
 
@@ -48,6 +49,7 @@ pub struct RenewResult {
     pub private: Option<Vec<u8>>,
     /// When to renew next.
     pub renew_at: Option<SystemTime>,
+    /// Errors and warnings, as Terraform would show them.
     pub diagnostics: Diagnostics,
 }
 
