@@ -193,6 +193,8 @@ declare -A TITLE=(
   [s14]="protocol 5 (INVENTORY_PROTOCOL5_ONLY=1)"
 )
 ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14)
+# shellcheck source=scenarios/ephemeral.sh
+source "$SCEN/ephemeral.sh"   # s30-s32: the ephemeral resource inventory_token
 
 s01() {
   local ws; ws="$(ws_new sample)"; WS="$ws"
