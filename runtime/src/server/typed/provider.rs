@@ -134,8 +134,8 @@ impl<P: Provider> TypedProvider<P> {
         crate::server::run(self.into_services())
     }
 
-    /// The gRPC services to serve, for [`crate::server::serve`] (what
-    /// [`run`](Self::run) serves).
+    /// The gRPC services to serve, for [`serve`](fn@crate::server::serve)
+    /// (what [`run`](Self::run) serves).
     pub fn into_services(self) -> crate::server::ProviderServices {
         let max = self.max_protocol;
         crate::server::ProviderServices::from_raw(self).max_protocol(max)
