@@ -139,6 +139,18 @@ def file_text(path):
         return f.read()
 
 
+def plan_file_parts(path):
+    """(name, bytes) of a saved plan file: the file as is, then each member of
+    the zip archive it is, decompressed (a deflated member would hide a text
+    from a search of the raw bytes)."""
+    import zipfile
+    with open(path, "rb") as f:
+        parts = [(path, f.read())]
+    with zipfile.ZipFile(path) as z:
+        parts += [(f"{path}!{name}", z.read(name)) for name in z.namelist()]
+    return parts
+
+
 # ---- schemas --------------------------------------------------------------------------------------
 def _walk_blocks(block):
     yield block
@@ -160,11 +172,15 @@ def expected_on(derived, tf_version):
     exp = json.loads(json.dumps(derived))
     adjustments = []
     major_minor = tuple(int(x) for x in tf_version.split(".")[:2])
+    if major_minor < (1, 10) and exp.pop("ephemeral_resource_schemas", None):
+        # Ephemeral resources exist since Terraform 1.10 (protocol 5.7/6.7):
+        # older versions ignore the schemas the provider sends.
+        adjustments.append("ephemeral_resource_schemas dropped (unknown before Terraform 1.10)")
     if major_minor < (1, 11):
         # Write-only attributes exist since Terraform 1.11 (and protocol 5.7/6.7):
         # older versions neither receive nor print the flag.
         n = 0
-        for kind in ("resource_schemas", "data_source_schemas"):
+        for kind in ("resource_schemas", "data_source_schemas", "ephemeral_resource_schemas"):
             for schema in exp.get(kind, {}).values():
                 for block in _walk_blocks(schema["block"]):
                     for a in _walk_attrs(block.get("attributes")):
@@ -225,9 +241,9 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     want, adjustments = expected_on(derived, tf_version)
     for a in adjustments:
         note(f"normalised for Terraform {tf_version}: {a}")
-    keys = ("provider", "resource_schemas", "data_source_schemas", "resource_identity_schemas", "functions")
-    extra = sorted(set(got) - set(keys) - {
-                                           "ephemeral_resource_schemas", "list_resource_schemas",
+    keys = ("provider", "resource_schemas", "data_source_schemas", "resource_identity_schemas", "functions",
+            "ephemeral_resource_schemas")
+    extra = sorted(set(got) - set(keys) - {"list_resource_schemas",
                                            "action_schemas", "state_store_schemas"})
     expect(not extra, "unexpected sections in Terraform's provider schema", extra)
     diffs = []
@@ -237,16 +253,17 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     n_res = len(got.get("resource_schemas", {}))
     n_ds = len(got.get("data_source_schemas", {}))
     n_id = len(got.get("resource_identity_schemas", {}))
+    n_eph = len(got.get("ephemeral_resource_schemas", {}))
     n_attrs = sum(
         1
-        for kind in ("resource_schemas", "data_source_schemas")
+        for kind in ("resource_schemas", "data_source_schemas", "ephemeral_resource_schemas")
         for s in got.get(kind, {}).values()
         for b in _walk_blocks(s["block"])
         for _ in _walk_attrs(b.get("attributes"))
     )
     n_fn = len(got.get("functions", {}))
-    print(f"    schema equal: provider block, {n_res} resource(s), {n_ds} data source(s), {n_attrs} attributes, "
-          f"{n_id} identity schema(s), {n_fn} function(s)")
+    print(f"    schema equal: provider block, {n_res} resource(s), {n_ds} data source(s), "
+          f"{n_eph} ephemeral resource(s), {n_attrs} attributes, {n_id} identity schema(s), {n_fn} function(s)")
 
 
 # ---- entry point ----------------------------------------------------------------------------------

@@ -198,6 +198,8 @@ declare -A TITLE=(
   [s23]="provider functions over protocol 5"
 )
 ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14 s20 s21 s22 s23)
+# shellcheck source=scenarios/ephemeral.sh
+source "$SCEN/ephemeral.sh"   # s30-s32: the ephemeral resource inventory_token
 # shellcheck source=identity.sh
 source "$HERE/identity.sh"   # s40-s43: resource identity, moved across resource types
 

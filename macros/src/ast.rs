@@ -3,7 +3,7 @@
 use darling::util::{Flag, SpannedValue};
 use darling::{FromDeriveInput, FromField, FromMeta};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity)]`.
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral)]`.
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {
@@ -30,6 +30,10 @@ pub struct Container {
     /// `identity`: the struct is a resource identity (`TfIdentity`).
     #[darling(default)]
     pub identity: Flag,
+    /// `ephemeral`: the model of an ephemeral resource (checked by the
+    /// `ephemeral` module).
+    #[darling(default)]
+    pub ephemeral: Flag,
 }
 
 /// Block nesting written out: `nesting = "group"`.

@@ -9,6 +9,7 @@
 use proc_macro::TokenStream;
 
 mod ast;
+mod ephemeral;
 mod expand;
 mod identity;
 mod function;

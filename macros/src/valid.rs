@@ -31,6 +31,8 @@ pub struct Model {
     pub validate_with: Option<syn::Path>,
     /// `#[tf(identity)]`: a resource identity (`TfIdentity`).
     pub identity: bool,
+    /// `#[tf(ephemeral)]`: an ephemeral resource's model.
+    pub ephemeral: bool,
     /// Encoded fields, sorted by Terraform name (the wire order).
     pub fields: Vec<FieldModel>,
     /// `#[tf(skip)]` fields: filled with `Default::default()` on decode.
@@ -257,6 +259,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         darling::ast::Data::Struct(fields) => fields.fields.iter().collect::<Vec<_>>(),
         darling::ast::Data::Enum(_) => Vec::new(),
     };
+    crate::ephemeral::check(&container, &fields, &mut errors);
 
     let mut models = Vec::new();
     let mut skipped = Vec::new();
@@ -343,6 +346,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         debug: container.debug.is_present(),
         validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
         identity,
+        ephemeral: container.ephemeral.is_present(),
         fields: models,
         skipped,
     })

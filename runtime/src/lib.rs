@@ -49,8 +49,8 @@ pub mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};
 pub use model::{
-    FromValue, Refined, Sensitive, Set, TfDecode, TfEncode, TfIdentity, TfPlan, TfSchema, TfType,
-    Unknown,
+    EphemeralSchema, FromValue, Refined, Sensitive, Set, TfDecode, TfEncode, TfIdentity, TfPlan,
+    TfSchema, TfType, Unknown,
 };
 pub use number::Number;
 pub use refinement::{NumberBound, RefineKind, Refinements};

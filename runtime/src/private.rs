@@ -22,8 +22,8 @@ pub use crate::diag::Diagnostics;
 pub use crate::error::{Error, ErrorKind, PathStep};
 pub use crate::json::read::Reader;
 pub use crate::model::{
-    identity_attr, AttrKey, FromValue, ObjectShape, Refined, Sensitive, Sink, Source, TfDecode,
-    TfEncode, TfIdentity, TfPlan, TfSchema, TfType, Unknown,
+    identity_attr, AttrKey, EphemeralSchema, FromValue, ObjectShape, Refined, Sensitive, Sink,
+    Source, TfDecode, TfEncode, TfIdentity, TfPlan, TfSchema, TfType, Unknown,
 };
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;

@@ -1,8 +1,10 @@
 //! Prints `{"provider":…,"resource_schemas":{…},"data_source_schemas":{…},
-//! "resource_identity_schemas":{…},"functions":{…}}` for the inventory
-//! provider as this build assembles it (the cargo feature `schema-v0` and
-//! the env INVENTORY_PROTOCOL5_ONLY apply, as in the plugin binary), each
-//! schema from `tfschema::schema::Schema::to_json`, each identity schema as
+//! "resource_identity_schemas":{…},"functions":{…}}` (and
+//! `"ephemeral_resource_schemas":{…}` when there are any, as Terraform
+//! leaves an empty section out) for the inventory provider as this build
+//! assembles it (the cargo feature `schema-v0` and the env
+//! INVENTORY_PROTOCOL5_ONLY apply, as in the plugin binary), each schema
+//! from `tfschema::schema::Schema::to_json`, each identity schema as
 //! `terraform providers schema -json` words it and each function signature
 //! from `FunctionSignature::to_json`, i.e. derived from the model structs
 //! and the functions' Rust signatures without going through the plugin
@@ -87,8 +89,16 @@ fn json_string(s: &str) -> String {
 
 fn main() {
     let schema = provider(Options::from_env()).schema();
+    let ephemeral = if schema.ephemeral_resources.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ",\"ephemeral_resource_schemas\":{}",
+            map(&schema.ephemeral_resources)
+        )
+    };
     println!(
-        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}{}}}",
+        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}{}{ephemeral}}}",
         schema.provider.to_json(),
         map(&schema.resources),
         map(&schema.data_sources),

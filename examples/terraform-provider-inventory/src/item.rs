@@ -374,7 +374,7 @@ fn split_tags(text: &str) -> Vec<String> {
 /// A non-cryptographic fingerprint (FNV-1a, 64 bits) of a secret, so the
 /// database records that, and which, secret was set without holding it. A
 /// real provider would hand the secret to its API instead.
-fn fingerprint(secret: &str) -> String {
+pub fn fingerprint(secret: &str) -> String {
     let hash = secret.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     });

@@ -5,10 +5,12 @@
 //! [`item`] (`inventory_item`, every feature of the derive), [`tag`]
 //! (`inventory_tag`, a plain one) and [`label`] (`inventory_label`, the
 //! tag's successor, which takes tags over with `moved` blocks), the data
-//! sources in [`data`], the provider-defined functions in [`functions`],
-//! the database in [`store`]. Release 0.2.0 gives the
-//! three resources identities (Terraform 1.12+). See README.md for the
-//! configuration and the database schema.
+//! sources in [`data`], the ephemeral resource in [`token`]
+//! (`inventory_token`), the provider-defined functions in [`functions`],
+//! the action in [`restock`] (`inventory_restock`), the database in
+//! [`store`]. Release 0.2.0 gives the three resources identities
+//! (Terraform 1.12+). See README.md for the configuration and the database
+//! schema.
 
 pub mod data;
 pub mod functions;
@@ -17,6 +19,7 @@ pub mod label;
 pub mod provider;
 pub mod store;
 pub mod tag;
+pub mod token;
 
 use tfschema::server::typed::TypedProvider;
 
@@ -25,6 +28,7 @@ use crate::item::{Item, ItemModel, ItemResource, ItemV0};
 use crate::label::LabelResource;
 use crate::provider::Inventory;
 use crate::tag::TagResource;
+use crate::token::TokenResource;
 
 /// Environment variable: `1` serves only the types whose schemas protocol 5
 /// can describe (no nested attributes), on protocol 5 only.
@@ -56,6 +60,7 @@ pub fn provider(options: Options) -> TypedProvider<Inventory> {
     let provider = TypedProvider::new(Inventory)
         .data_source("inventory_item", ItemDataSource)
         .data_source("inventory_items", ItemsDataSource)
+        .ephemeral_resource("inventory_token", TokenResource)
         .function(functions::sku_normalize {})
         .function(functions::price_with_tax {})
         .function(functions::parse_location {})

@@ -1,6 +1,6 @@
 //! The SQLite store: opening the database (tables created or extended on
 //! open), the rows of `items` and `tags`, and the queries the resources and
-//! data sources run.
+//! data sources run; the tokens of `inventory_token` in [`tokens`].
 //!
 //! Terraform runs up to ten operations at once and launches the provider
 //! several times per command, possibly overlapping: the database is in WAL
@@ -13,6 +13,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{named_params, Connection, OptionalExtension, Row};
 use tfschema::diag::Diagnostics;
+
+pub mod tokens;
 
 /// How long a call waits for another process's write lock.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -433,6 +435,7 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
         )?;
         add_missing_columns(conn, "items", ITEM_COLUMNS)?;
         add_missing_columns(conn, "tags", TAG_COLUMNS)?;
+        tokens::migrate(conn)?;
         conn.execute_batch("CREATE INDEX IF NOT EXISTS items_status ON items (status)")
     })();
     match result {

@@ -5,6 +5,7 @@
 //! name) and is marked `#[automatically_derived]`.
 
 mod codec;
+mod ephemeral;
 mod schema;
 
 use proc_macro2::TokenStream;
@@ -40,14 +41,21 @@ pub fn derive(input: &syn::DeriveInput, which: Which) -> TokenStream {
 fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let krate = crate_path(&input.attrs);
+    let (krate, ephemeral) = container_keys(&input.attrs);
     let p = quote!(#krate::__private);
     let body = match which {
-        Which::Schema => quote! {
-            impl #impl_generics #p::TfSchema for #ident #ty_generics #where_clause {
-                fn block() -> #p::Block { ::core::unreachable!() }
+        Which::Schema => {
+            // So that using the model as an ephemeral resource adds no error.
+            let marker = ephemeral.then(|| {
+                quote!(impl #impl_generics #p::EphemeralSchema for #ident #ty_generics #where_clause {})
+            });
+            quote! {
+                impl #impl_generics #p::TfSchema for #ident #ty_generics #where_clause {
+                    fn block() -> #p::Block { ::core::unreachable!() }
+                }
+                #marker
             }
-        },
+        }
         Which::Value => {
             let mut de_generics = input.generics.clone();
             de_generics.params.insert(0, syn::parse_quote!('__de));
@@ -80,12 +88,16 @@ fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
 }
 
 /// The `#[tf(crate = "path")]` of a container whose attributes may not have
-/// parsed, for the stubs; `::tfschema` when absent or unreadable.
-fn crate_path(attrs: &[syn::Attribute]) -> syn::Path {
+/// parsed, for the stubs (`::tfschema` when absent or unreadable), and
+/// whether it says `ephemeral`.
+fn container_keys(attrs: &[syn::Attribute]) -> (syn::Path, bool) {
     let mut path: syn::Path = syn::parse_quote!(::tfschema);
+    let mut ephemeral = false;
     for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
         let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("crate") {
+            if meta.path.is_ident("ephemeral") {
+                ephemeral = true;
+            } else if meta.path.is_ident("crate") {
                 let lit: syn::LitStr = meta.value()?.parse()?;
                 if let Ok(p) = lit.parse::<syn::Path>() {
                     path = p;
@@ -99,7 +111,7 @@ fn crate_path(attrs: &[syn::Attribute]) -> syn::Path {
             Ok(())
         });
     }
-    path
+    (path, ephemeral)
 }
 
 /// `b"\xa4name"`: the msgpack encoding of an attribute name (names are

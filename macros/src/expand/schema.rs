@@ -131,6 +131,8 @@ pub fn expand(model: &Model) -> TokenStream {
             impl #impl_generics #p::TfIdentity for #ident #ty_generics {}
         }
     });
+    checks.extend(super::ephemeral::items(model, &p));
+    let has_plan_policy = super::ephemeral::has_plan_policy(model, &p);
     let description = &model.description;
     let markdown = model.markdown;
     quote! {
@@ -141,6 +143,7 @@ pub fn expand(model: &Model) -> TokenStream {
             impl #impl_generics #p::TfSchema for #ident #ty_generics {
                 const VERSION: ::core::primitive::i64 = #version;
                 const HAS_WRITE_ONLY: ::core::primitive::bool = #has_write_only;
+                const HAS_PLAN_POLICY: ::core::primitive::bool = #has_plan_policy;
 
                 fn block() -> #p::Block {
                     #p::block(
@@ -316,7 +319,7 @@ fn nesting_checks(model: &Model, p: &TokenStream) -> (TokenStream, Vec<TokenStre
 /// The struct of a block or nested attribute: `elem` as written, or read
 /// through `BlockElem` when `opaque` (written as one name, which may be an
 /// alias of an `Option` or a collection: see `type_checks`).
-fn elem_struct(elem: &syn::Type, opaque: bool, p: &TokenStream) -> syn::Type {
+pub(super) fn elem_struct(elem: &syn::Type, opaque: bool, p: &TokenStream) -> syn::Type {
     if opaque {
         syn::parse_quote_spanned!(elem.span()=> <#elem as #p::BlockElem>::Elem)
     } else {
@@ -401,7 +404,7 @@ fn identity_checks(model: &Model, p: &TokenStream) -> Vec<TokenStream> {
 /// `ty` with the struct's lifetime replaced by `'static`, so that checks can
 /// be item-level constants (evaluated by `cargo check` too), where the
 /// struct's lifetime is not in scope.
-fn static_lifetimes(ty: &syn::Type, model: &Model) -> syn::Type {
+pub(super) fn static_lifetimes(ty: &syn::Type, model: &Model) -> syn::Type {
     let Some(lt) = &model.lifetime else {
         return ty.clone();
     };

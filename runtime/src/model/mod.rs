@@ -7,6 +7,7 @@
 //! dynamic codec uses, so both produce the same bytes.
 
 mod identity;
+mod ephemeral;
 mod impls;
 mod plan;
 mod sink;
@@ -16,6 +17,7 @@ mod wrappers;
 #[doc(hidden)]
 pub use identity::identity_attr;
 pub use identity::{IdentityAttr, IdentityPrimitive, TfIdentity};
+pub use ephemeral::EphemeralSchema;
 pub use impls::{KeyStr, MapKey};
 pub use plan::TfPlan;
 pub use sink::{JsonSink, MsgpackSeq, ObjectShape, SeqKind, Sink, ValueSink};
@@ -190,6 +192,12 @@ pub trait TfSchema {
     /// (Terraform forbids them in set blocks; the derive checks that at
     /// compile time).
     const HAS_WRITE_ONLY: bool = false;
+
+    /// Whether an attribute or block in the block or below it has a plan
+    /// policy (`requires_replace`, `requires_replace_if`,
+    /// `use_state_for_unknown`, `default`, `semantic_equal`): the derive
+    /// refuses them under an ephemeral resource, which is never planned.
+    const HAS_PLAN_POLICY: bool = false;
 
     /// The block this struct describes.
     fn block() -> crate::schema::Block;

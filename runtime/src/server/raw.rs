@@ -93,8 +93,9 @@ impl ProviderSchema {
 }
 
 /// Names Terraform keeps for itself at the top of a resource block
-/// (meta-arguments), of a data block and of a provider block. An attribute
-/// or block type with one of these names cannot be set in a configuration.
+/// (meta-arguments), of a data (and ephemeral) block and of a provider
+/// block. An attribute or block type with one of these names cannot be set
+/// in a configuration.
 const RESERVED_IN_RESOURCES: &[&str] = &[
     "connection",
     "count",
@@ -150,6 +151,10 @@ impl ProviderSchema {
         }
         for (name, schema) in &self.data_sources {
             check("data source", name, schema, RESERVED_IN_DATA_SOURCES);
+        }
+        // An `ephemeral` block has the meta-arguments of a `data` block.
+        for (name, schema) in &self.ephemeral_resources {
+            check("ephemeral resource", name, schema, RESERVED_IN_DATA_SOURCES);
         }
         diagnostics
     }

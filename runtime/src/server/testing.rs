@@ -252,6 +252,8 @@ macro_rules! call {
 mod identity;
 
 pub use identity::{IdentityResult, MoveFrom};
+mod ephemeral;
+pub use ephemeral::{OpenResult, RenewResult};
 
 /// The parts of an answer that carries a state: the state, private data,
 /// diagnostics.

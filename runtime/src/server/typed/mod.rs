@@ -1,6 +1,7 @@
 //! The typed provider layer: a provider written as a [`Provider`] with
-//! [`Resource`]s and [`DataSource`]s over derived model structs, and
-//! [`Function`]s over Rust `fn`s (`#[tfschema::function]`).
+//! [`Resource`]s, [`DataSource`]s and [`EphemeralResource`]s over derived
+//! model structs, [`Function`]s over Rust `fn`s (`#[tfschema::function]`)
+//! and [`Action`]s.
 //!
 //! The model struct (`#[derive(TfSchema, TfValue)]`) is the *apply view*:
 //! what create, read, update, delete and import see, where only computed
@@ -74,6 +75,9 @@ mod data_source_adapter;
 mod identity;
 mod move_state;
 pub(crate) mod function;
+mod ephemeral;
+mod ephemeral_adapter;
+mod ephemeral_result;
 mod provider;
 mod resource_adapter;
 mod traits;
@@ -89,6 +93,7 @@ pub use ctx::Ctx;
 pub use identity::{IdentityModel, IdentityUpgrade, ResourceIdentity};
 pub use move_state::MoveSource;
 pub use function::{Function, FunctionArgs, FunctionReturn};
+pub use ephemeral::{EphemeralResource, NoPrivate, Opened};
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
 

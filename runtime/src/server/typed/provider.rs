@@ -1,6 +1,6 @@
-//! [`TypedProvider`]: a [`Provider`] with its resources and data sources,
-//! serving the raw protocol by handing each call to the resource or data
-//! source it names.
+//! [`TypedProvider`]: a [`Provider`] with its resources, data sources and
+//! ephemeral resources, serving the raw protocol by handing each call to
+//! the type it names.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -12,7 +12,10 @@ use super::identity::{Identified, NoIdentity};
 use super::function::{Function, Functions};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
-use super::{Action, Ctx, DataSource, PlanView, Provider, Resource, ResourceIdentity};
+use super::{
+    Action, Ctx, DataSource, EphemeralResource, PlanView, Provider, Resource, ResourceIdentity,
+};
+use super::ephemeral_adapter::{EphemeralAdapter, ErasedEphemeral};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
@@ -202,6 +205,7 @@ pub struct TypedProvider<P: Provider> {
     data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
     actions: BTreeMap<String, Box<dyn ErasedAction<P::Client>>>,
     functions: Functions,
+    ephemeral_resources: BTreeMap<String, Box<dyn ErasedEphemeral<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
 }
@@ -215,6 +219,10 @@ impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
                 &self.data_sources.keys().collect::<Vec<_>>(),
             )
             .field("functions", &self.functions)
+            .field(
+                "ephemeral_resources",
+                &self.ephemeral_resources.keys().collect::<Vec<_>>(),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -228,6 +236,7 @@ impl<P: Provider> TypedProvider<P> {
             data_sources: BTreeMap::new(),
             actions: BTreeMap::new(),
             functions: Functions::default(),
+            ephemeral_resources: BTreeMap::new(),
             client: RwLock::new(None),
             max_protocol: 6,
         }
@@ -294,6 +303,18 @@ impl<P: Provider> TypedProvider<P> {
     /// Functions run without the provider's configuration.
     pub fn function<F: Function>(mut self, function: F) -> Self {
         self.functions.add(function);
+        self
+    }
+
+    /// Adds an ephemeral resource type (Terraform 1.10+; older versions
+    /// ignore it).
+    pub fn ephemeral_resource<E: EphemeralResource<Client = P::Client>>(
+        mut self,
+        type_name: impl Into<String>,
+        resource: E,
+    ) -> Self {
+        self.ephemeral_resources
+            .insert(type_name.into(), Box::new(EphemeralAdapter::new(resource)));
         self
     }
 
@@ -375,6 +396,9 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             // terraform-plugin-framework providers do.
             move_resource_state: true,
             functions: self.functions.signatures(),
+            ephemeral_resources: (self.ephemeral_resources.iter())
+                .map(|(k, e)| (k.clone(), e.schema()))
+                .collect(),
             ..ProviderSchema::default()
         }
     }
@@ -521,6 +545,17 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         }
     }
 
+    async fn validate_ephemeral_resource_config(
+        &self,
+        request: raw::ValidateEphemeralResourceConfigRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        match self.ephemeral_resources.get(&request.type_name) {
+            Some(e) => e.validate(&request.config),
+            None => raw::unsupported(&request.type_name),
+        }
+    }
+
     async fn plan_action(
         &self,
         request: raw::PlanActionRequest,
@@ -581,5 +616,38 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> raw::CallFunctionResponse {
         self.functions.call(request)
+    }
+
+    async fn open_ephemeral_resource(
+        &self,
+        request: raw::OpenEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> raw::OpenEphemeralResourceResponse {
+        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        e.open(self.ctx(stop, Vec::new()), request.config).await
+    }
+
+    async fn renew_ephemeral_resource(
+        &self,
+        request: raw::RenewEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> raw::RenewEphemeralResourceResponse {
+        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        e.renew(self.ctx(stop, Vec::new()), request.private).await
+    }
+
+    async fn close_ephemeral_resource(
+        &self,
+        request: raw::CloseEphemeralResourceRequest,
+        stop: StopSignal,
+    ) -> Diagnostics {
+        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
+            return raw::unsupported(&request.type_name);
+        };
+        e.close(self.ctx(stop, Vec::new()), request.private).await
     }
 }
