@@ -570,7 +570,9 @@ fn client_identity() -> (CertificateDer<'static>, PrivateKeyDer<'static>, String
 }
 
 /// Terraform's TLS client: trusts only the printed certificate, checks the
-/// name `localhost`, presents its client certificate, offers ALPN h2.
+/// name `localhost`, presents its client certificate, offers ALPN h2. It
+/// signs with its P-521 key through aws-lc-rs (the server's ring cannot
+/// sign with P-521; it verifies with p521).
 fn tls_client(
     server_cert_der: &[u8],
     client: (CertificateDer<'static>, PrivateKeyDer<'static>),
@@ -579,7 +581,8 @@ fn tls_client(
     roots
         .add(CertificateDer::from(server_cert_der.to_vec()))
         .unwrap();
-    let mut config = ClientConfig::builder_with_provider(tfschema::server::tls::crypto_provider())
+    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let mut config = ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .unwrap()
         .with_root_certificates(roots)

@@ -5,22 +5,157 @@
 //!
 //! The client certificate is pinned by its DER bytes rather than verified as a
 //! chain (go-plugin marks it as a CA, which WebPKI refuses as an end entity);
-//! its P-521 signature over the handshake is still verified, which is why the
-//! crypto provider is aws-lc-rs (ring has no P-521).
+//! its P-521 signature over the handshake is still verified.
+//!
+//! The crypto provider is ring, whose random numbers come straight from the
+//! OS: a provider start pays nothing for them (aws-lc, by default, seeds from
+//! CPU jitter at the first random number, ~30 ms on every start). ring has
+//! no P-521, so ECDSA P-521 signatures are verified with RustCrypto's `p521`
+//! ([`crypto_provider`] adds it to ring's verification algorithms).
 
 use std::fmt;
 use std::sync::Arc;
 
+use p521::ecdsa::signature::hazmat::PrehashVerifier;
 use rustls::client::danger::HandshakeSignatureValid;
 use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
 use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, UnixTime};
+use rustls::pki_types::{
+    alg_id, AlgorithmIdentifier, CertificateDer, InvalidSignature, PrivateKeyDer,
+    PrivatePkcs8KeyDer, SignatureVerificationAlgorithm, UnixTime,
+};
 use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
 use rustls::{DigitallySignedStruct, DistinguishedName, ServerConfig, SignatureScheme};
+use sha2::Digest;
+use webpki::ring as ring_algs;
 
-/// The crypto provider used on both sides of the plugin connection.
+/// The crypto provider of the plugin server: ring, with ECDSA P-521
+/// verification added to its signature verification algorithms.
 pub fn crypto_provider() -> Arc<CryptoProvider> {
-    Arc::new(rustls::crypto::aws_lc_rs::default_provider())
+    Arc::new(CryptoProvider {
+        signature_verification_algorithms: SUPPORTED_SIG_ALGS,
+        ..rustls::crypto::ring::default_provider()
+    })
+}
+
+/// ring's algorithms (as rustls' ring provider lists them) and ECDSA P-521
+/// with SHA-256, SHA-384 and SHA-512, mapped as rustls' aws-lc-rs provider
+/// maps them: in TLS 1.3 a scheme names its curve, in TLS 1.2 only the hash,
+/// so a TLS 1.2 client may sign with its P-521 key under any ECDSA scheme.
+static SUPPORTED_SIG_ALGS: WebPkiSupportedAlgorithms = WebPkiSupportedAlgorithms {
+    all: &[
+        ring_algs::ECDSA_P256_SHA256,
+        ring_algs::ECDSA_P256_SHA384,
+        ring_algs::ECDSA_P384_SHA256,
+        ring_algs::ECDSA_P384_SHA384,
+        ECDSA_P521_SHA256,
+        ECDSA_P521_SHA384,
+        ECDSA_P521_SHA512,
+        ring_algs::ED25519,
+        ring_algs::RSA_PSS_2048_8192_SHA256_LEGACY_KEY,
+        ring_algs::RSA_PSS_2048_8192_SHA384_LEGACY_KEY,
+        ring_algs::RSA_PSS_2048_8192_SHA512_LEGACY_KEY,
+        ring_algs::RSA_PKCS1_2048_8192_SHA256,
+        ring_algs::RSA_PKCS1_2048_8192_SHA384,
+        ring_algs::RSA_PKCS1_2048_8192_SHA512,
+        ring_algs::RSA_PKCS1_2048_8192_SHA256_ABSENT_PARAMS,
+        ring_algs::RSA_PKCS1_2048_8192_SHA384_ABSENT_PARAMS,
+        ring_algs::RSA_PKCS1_2048_8192_SHA512_ABSENT_PARAMS,
+    ],
+    mapping: &[
+        (
+            SignatureScheme::ECDSA_NISTP384_SHA384,
+            &[
+                ring_algs::ECDSA_P384_SHA384,
+                ring_algs::ECDSA_P256_SHA384,
+                ECDSA_P521_SHA384,
+            ],
+        ),
+        (
+            SignatureScheme::ECDSA_NISTP256_SHA256,
+            &[
+                ring_algs::ECDSA_P256_SHA256,
+                ring_algs::ECDSA_P384_SHA256,
+                ECDSA_P521_SHA256,
+            ],
+        ),
+        (SignatureScheme::ECDSA_NISTP521_SHA512, &[ECDSA_P521_SHA512]),
+        (SignatureScheme::ED25519, &[ring_algs::ED25519]),
+        (
+            SignatureScheme::RSA_PSS_SHA512,
+            &[ring_algs::RSA_PSS_2048_8192_SHA512_LEGACY_KEY],
+        ),
+        (
+            SignatureScheme::RSA_PSS_SHA384,
+            &[ring_algs::RSA_PSS_2048_8192_SHA384_LEGACY_KEY],
+        ),
+        (
+            SignatureScheme::RSA_PSS_SHA256,
+            &[ring_algs::RSA_PSS_2048_8192_SHA256_LEGACY_KEY],
+        ),
+        (
+            SignatureScheme::RSA_PKCS1_SHA512,
+            &[ring_algs::RSA_PKCS1_2048_8192_SHA512],
+        ),
+        (
+            SignatureScheme::RSA_PKCS1_SHA384,
+            &[ring_algs::RSA_PKCS1_2048_8192_SHA384],
+        ),
+        (
+            SignatureScheme::RSA_PKCS1_SHA256,
+            &[ring_algs::RSA_PKCS1_2048_8192_SHA256],
+        ),
+    ],
+};
+
+static ECDSA_P521_SHA256: &dyn SignatureVerificationAlgorithm = &EcdsaP521 { hash: Sha2::Sha256 };
+static ECDSA_P521_SHA384: &dyn SignatureVerificationAlgorithm = &EcdsaP521 { hash: Sha2::Sha384 };
+static ECDSA_P521_SHA512: &dyn SignatureVerificationAlgorithm = &EcdsaP521 { hash: Sha2::Sha512 };
+
+#[derive(Debug, Clone, Copy)]
+enum Sha2 {
+    Sha256,
+    Sha384,
+    Sha512,
+}
+
+/// ECDSA on P-521 with a SHA-2 hash: the public key is the certificate's
+/// SEC1 point, the signature ASN.1 DER, as in X.509 and TLS.
+#[derive(Debug)]
+struct EcdsaP521 {
+    hash: Sha2,
+}
+
+impl SignatureVerificationAlgorithm for EcdsaP521 {
+    fn public_key_alg_id(&self) -> AlgorithmIdentifier {
+        alg_id::ECDSA_P521
+    }
+
+    fn signature_alg_id(&self) -> AlgorithmIdentifier {
+        match self.hash {
+            Sha2::Sha256 => alg_id::ECDSA_SHA256,
+            Sha2::Sha384 => alg_id::ECDSA_SHA384,
+            Sha2::Sha512 => alg_id::ECDSA_SHA512,
+        }
+    }
+
+    fn verify_signature(
+        &self,
+        public_key: &[u8],
+        message: &[u8],
+        signature: &[u8],
+    ) -> Result<(), InvalidSignature> {
+        let key =
+            p521::ecdsa::VerifyingKey::from_sec1_bytes(public_key).map_err(|_| InvalidSignature)?;
+        let signature =
+            p521::ecdsa::DerSignature::try_from(signature).map_err(|_| InvalidSignature)?;
+        let verified = match self.hash {
+            Sha2::Sha256 => key.verify_prehash(&sha2::Sha256::digest(message), &signature),
+            Sha2::Sha384 => key.verify_prehash(&sha2::Sha384::digest(message), &signature),
+            Sha2::Sha512 => key.verify_prehash(&sha2::Sha512::digest(message), &signature),
+        };
+        verified.map_err(|_| InvalidSignature)
+    }
 }
 
 /// The plugin's certificate for one run: self-signed, ECDSA P-256,
@@ -224,16 +359,30 @@ mod tests {
         )
     }
 
+    /// Terraform's side: a provider that can sign with P-521 (aws-lc-rs;
+    /// ring cannot), and another implementation than the server's p521.
+    fn client_provider() -> Arc<rustls::crypto::CryptoProvider> {
+        Arc::new(rustls::crypto::aws_lc_rs::default_provider())
+    }
+
     fn client_config(
         server_cert: &[u8],
         client: (CertificateDer<'static>, PrivateKeyDer<'static>),
+    ) -> Arc<ClientConfig> {
+        client_config_with_versions(server_cert, client, rustls::DEFAULT_VERSIONS)
+    }
+
+    fn client_config_with_versions(
+        server_cert: &[u8],
+        client: (CertificateDer<'static>, PrivateKeyDer<'static>),
+        versions: &[&'static rustls::SupportedProtocolVersion],
     ) -> Arc<ClientConfig> {
         let mut roots = RootCertStore::empty();
         roots
             .add(CertificateDer::from(server_cert.to_vec()))
             .expect("root");
-        let mut config = ClientConfig::builder_with_provider(crypto_provider())
-            .with_safe_default_protocol_versions()
+        let mut config = ClientConfig::builder_with_provider(client_provider())
+            .with_protocol_versions(versions)
             .expect("versions")
             .with_root_certificates(roots)
             .with_client_auth_cert(vec![client.0], client.1)
@@ -299,6 +448,85 @@ mod tests {
     }
 
     #[test]
+    fn pinned_p521_client_is_accepted_over_tls12() {
+        let identity = ServerIdentity::generate().expect("identity");
+        let (der, key, pem) = go_plugin_client_cert();
+        let server =
+            server_config(&identity, parse_client_cert(&pem).expect("pem")).expect("server config");
+        let client = client_config_with_versions(
+            identity.cert_der(),
+            (der, key),
+            &[&rustls::version::TLS12],
+        );
+        let (s, c) = handshake(server, client).expect("handshake");
+        assert!(!s.is_handshaking() && !c.is_handshaking());
+        assert_eq!(s.protocol_version(), Some(rustls::ProtocolVersion::TLSv1_2));
+    }
+
+    #[test]
+    fn p521_signatures_are_verified_for_each_hash() {
+        use rcgen::{PublicKeyData, SigningKey, PKCS_ECDSA_P521_SHA256, PKCS_ECDSA_P521_SHA384};
+        let message = b"TLS 1.3, client CertificateVerify";
+        let cases: [(
+            &rcgen::SignatureAlgorithm,
+            &dyn SignatureVerificationAlgorithm,
+        ); 3] = [
+            (&PKCS_ECDSA_P521_SHA256, ECDSA_P521_SHA256),
+            (&PKCS_ECDSA_P521_SHA384, ECDSA_P521_SHA384),
+            (&PKCS_ECDSA_P521_SHA512, ECDSA_P521_SHA512),
+        ];
+        for (signer_alg, alg) in cases {
+            // Signed by aws-lc-rs, verified by p521.
+            let key = KeyPair::generate_for(signer_alg).expect("P-521 key");
+            let other = KeyPair::generate_for(signer_alg).expect("P-521 key");
+            let signature = key.sign(message).expect("sign");
+            let public = key.der_bytes();
+            let verifies = |public: &[u8], message: &[u8], signature: &[u8]| {
+                alg.verify_signature(public, message, signature).is_ok()
+            };
+            assert!(verifies(public, message, &signature), "{signer_alg:?}");
+            assert!(!verifies(public, b"another message", &signature));
+            assert!(!verifies(other.der_bytes(), message, &signature));
+            let mut flipped = signature.clone();
+            let last = flipped.len() - 1;
+            flipped[last] ^= 1;
+            assert!(!verifies(public, message, &flipped));
+            assert!(!verifies(public, message, &signature[..last]));
+            assert!(!verifies(&public[1..], message, &signature));
+        }
+        // A P-521 signature over another hash than the algorithm's fails.
+        let key = KeyPair::generate_for(&PKCS_ECDSA_P521_SHA384).expect("P-521 key");
+        let signature = key.sign(message).expect("sign");
+        assert!(ECDSA_P521_SHA512
+            .verify_signature(key.der_bytes(), message, &signature)
+            .is_err());
+    }
+
+    #[test]
+    fn provider_is_ring_with_p521_verification() {
+        let provider = crypto_provider();
+        let ring = rustls::crypto::ring::default_provider();
+        assert_eq!(
+            format!("{:?}", provider.cipher_suites),
+            format!("{:?}", ring.cipher_suites)
+        );
+        assert_eq!(
+            format!("{:?}", provider.kx_groups),
+            format!("{:?}", ring.kx_groups)
+        );
+        let schemes = provider
+            .signature_verification_algorithms
+            .supported_schemes();
+        assert!(
+            schemes.contains(&SignatureScheme::ECDSA_NISTP521_SHA512),
+            "{schemes:?}"
+        );
+        for scheme in ring.signature_verification_algorithms.supported_schemes() {
+            assert!(schemes.contains(&scheme), "{scheme:?}");
+        }
+    }
+
+    #[test]
     fn other_client_cert_is_rejected() {
         let identity = ServerIdentity::generate().expect("identity");
         let (_, _, expected_pem) = go_plugin_client_cert();
@@ -328,7 +556,7 @@ mod tests {
         roots
             .add(CertificateDer::from(identity.cert_der().to_vec()))
             .expect("root");
-        let client = ClientConfig::builder_with_provider(crypto_provider())
+        let client = ClientConfig::builder_with_provider(client_provider())
             .with_safe_default_protocol_versions()
             .expect("versions")
             .with_root_certificates(roots)
