@@ -4,12 +4,13 @@
 //! [`provider`] assembles it; `main.rs` serves it. The resources live in
 //! [`item`] (`inventory_item`, every feature of the derive) and [`tag`]
 //! (`inventory_tag`, a plain one), the data sources in [`data`], the
-//! database in [`store`]. See README.md for the configuration and the
+//! `inventory_restock` action in [`restock`], the database in [`store`]. See README.md for the configuration and the
 //! database schema.
 
 pub mod data;
 pub mod item;
 pub mod provider;
+pub mod restock;
 pub mod store;
 pub mod tag;
 
@@ -18,6 +19,7 @@ use tfschema::server::typed::TypedProvider;
 use crate::data::{ItemDataSource, ItemsDataSource};
 use crate::item::{Item, ItemModel, ItemResource, ItemV0};
 use crate::provider::Inventory;
+use crate::restock::RestockAction;
 use crate::tag::TagResource;
 
 /// Environment variable: `1` serves only the types whose schemas protocol 5
@@ -49,7 +51,8 @@ pub fn provider(options: Options) -> TypedProvider<Inventory> {
     let provider = TypedProvider::new(Inventory)
         .resource("inventory_tag", TagResource)
         .data_source("inventory_item", ItemDataSource)
-        .data_source("inventory_items", ItemsDataSource);
+        .data_source("inventory_items", ItemsDataSource)
+        .action("inventory_restock", RestockAction);
     let provider = if options.schema_v0 {
         with_item::<ItemV0>(provider, options)
     } else {
