@@ -17,6 +17,7 @@ pub mod functions;
 pub mod item;
 pub mod label;
 pub mod provider;
+pub mod restock;
 pub mod store;
 pub mod tag;
 pub mod token;
@@ -27,6 +28,7 @@ use crate::data::{ItemDataSource, ItemsDataSource};
 use crate::item::{Item, ItemModel, ItemResource, ItemV0};
 use crate::label::LabelResource;
 use crate::provider::Inventory;
+use crate::restock::RestockAction;
 use crate::tag::TagResource;
 use crate::token::TokenResource;
 
@@ -61,6 +63,7 @@ pub fn provider(options: Options) -> TypedProvider<Inventory> {
         .data_source("inventory_item", ItemDataSource)
         .data_source("inventory_items", ItemsDataSource)
         .ephemeral_resource("inventory_token", TokenResource)
+        .action("inventory_restock", RestockAction)
         .function(functions::sku_normalize {})
         .function(functions::price_with_tax {})
         .function(functions::parse_location {})
