@@ -44,7 +44,11 @@ impl Action for RestockAction {
     /// A known item id must name an item, checked while Terraform plans:
     /// Terraform shows plan errors at the configuration's line, and
     /// invocation errors only as text (1.15).
-    async fn plan(&self, ctx: &mut Ctx<Store>, config: PlanView<Restock>) -> Result<(), Diagnostics> {
+    async fn plan(
+        &self,
+        ctx: &mut Ctx<Store>,
+        config: PlanView<Restock>,
+    ) -> Result<(), Diagnostics> {
         if let Unknown::Known(id) = &config.item_id {
             if ctx.client()?.get_item(id)?.is_none() {
                 return Err(no_such_item(id));
@@ -74,7 +78,10 @@ impl Action for RestockAction {
         if store.update_item(row)?.is_none() {
             return Err(Diagnostics::with_error(
                 "Item deleted while restocking",
-                format!("The inventory item {:?} was deleted meanwhile.", config.item_id),
+                format!(
+                    "The inventory item {:?} was deleted meanwhile.",
+                    config.item_id
+                ),
             ));
         }
         progress

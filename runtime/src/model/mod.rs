@@ -6,18 +6,18 @@
 //! implements them for model structs by calling the same wire primitives the
 //! dynamic codec uses, so both produce the same bytes.
 
-mod identity;
 mod ephemeral;
+mod identity;
 mod impls;
 mod plan;
 mod sink;
 mod source;
 mod wrappers;
 
+pub use ephemeral::EphemeralSchema;
 #[doc(hidden)]
 pub use identity::identity_attr;
 pub use identity::{IdentityAttr, IdentityPrimitive, TfIdentity};
-pub use ephemeral::EphemeralSchema;
 pub use impls::{KeyStr, MapKey};
 pub use plan::TfPlan;
 pub use sink::{JsonSink, MsgpackSeq, ObjectShape, SeqKind, Sink, ValueSink};

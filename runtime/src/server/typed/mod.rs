@@ -72,12 +72,12 @@
 mod action;
 mod ctx;
 mod data_source_adapter;
-mod identity;
-mod move_state;
-pub(crate) mod function;
 mod ephemeral;
 mod ephemeral_adapter;
 mod ephemeral_result;
+pub(crate) mod function;
+mod identity;
+mod move_state;
 mod provider;
 mod resource_adapter;
 mod traits;
@@ -90,10 +90,10 @@ use crate::model::{TfDecode, TfEncode, TfPlan, TfSchema};
 
 pub use action::{Action, Progress};
 pub use ctx::Ctx;
+pub use ephemeral::{EphemeralResource, NoPrivate, Opened};
+pub use function::{Function, FunctionArgs, FunctionReturn};
 pub use identity::{IdentityModel, IdentityUpgrade, ResourceIdentity};
 pub use move_state::MoveSource;
-pub use function::{Function, FunctionArgs, FunctionReturn};
-pub use ephemeral::{EphemeralResource, NoPrivate, Opened};
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
 

@@ -8,14 +8,14 @@ use std::sync::{Arc, RwLock};
 
 use super::action::{plan_response, ActionAdapter, ErasedAction};
 use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
-use super::identity::{Identified, NoIdentity};
+use super::ephemeral_adapter::{EphemeralAdapter, ErasedEphemeral};
 use super::function::{Function, Functions};
+use super::identity::{Identified, NoIdentity};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
 use super::{
     Action, Ctx, DataSource, EphemeralResource, PlanView, Provider, Resource, ResourceIdentity,
 };
-use super::ephemeral_adapter::{EphemeralAdapter, ErasedEphemeral};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
