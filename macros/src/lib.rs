@@ -6,6 +6,8 @@
 //! reference lives on `tfschema`'s re-exports of these macros and in the
 //! README.
 
+#![warn(missing_docs)]
+
 use proc_macro::TokenStream;
 
 mod ast;
