@@ -190,6 +190,18 @@ pub enum Deferred {
     AbsentPrerequisite,
 }
 
+impl std::fmt::Display for Deferred {
+    /// The reason in words, as diagnostics say it ("the resource
+    /// configuration holds unknowns").
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Deferred::ResourceConfigUnknown => "the resource configuration holds unknowns",
+            Deferred::ProviderConfigUnknown => "the provider configuration holds unknowns",
+            Deferred::AbsentPrerequisite => "a prerequisite is absent",
+        })
+    }
+}
+
 /// A signal raised when Terraform calls `Stop`/`StopProvider`: in-flight
 /// calls are cancelled (their futures dropped) and answer with an error
 /// diagnostic. Long operations can also watch it to clean up first.

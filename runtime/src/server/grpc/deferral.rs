@@ -28,7 +28,7 @@ pub(super) fn allowed(
                  for this call (client_capabilities.deferral_allowed is false; release builds of \
                  Terraform never allow them). This is a bug in the provider: it may defer only \
                  when deferrals are allowed.",
-                reason_text(deferred)
+                deferred
             ),
         );
         return None;
@@ -53,7 +53,7 @@ pub(super) fn never(
             "The provider deferred {call} ({}), which Terraform does not honour; only planning, \
              reading and importing a resource and reading a data source can be deferred. This \
              is a bug in the provider.",
-            reason_text(deferred)
+            deferred
         ),
     );
     None
@@ -69,14 +69,5 @@ fn message(deferred: Deferred) -> pb::Deferred {
     };
     pb::Deferred {
         reason: reason as i32,
-    }
-}
-
-/// The reason, as diagnostics say it.
-fn reason_text(deferred: Deferred) -> &'static str {
-    match deferred {
-        Deferred::ResourceConfigUnknown => "the resource configuration holds unknowns",
-        Deferred::ProviderConfigUnknown => "the provider configuration holds unknowns",
-        Deferred::AbsentPrerequisite => "a prerequisite is absent",
     }
 }
