@@ -44,7 +44,8 @@ impl<P: RawProvider> GrpcProvider<P> {
                 identity,
             });
         }
-        let deferred = deferral::allowed(response.deferred, capabilities, &mut response.diagnostics);
+        let deferred =
+            deferral::allowed(response.deferred, capabilities, &mut response.diagnostics);
         rpc::Response {
             imported_resources,
             diagnostics: to_proto::diagnostics(response.diagnostics),

@@ -36,7 +36,9 @@ pub(super) fn deferred_of(
         Ok(Reason::Unknown) | Err(_) => {
             diagnostics.push(Diagnostic::error(
                 "Harness: deferred without a reason",
-                format!("The answer is deferred with reason {reason}, which is not a known reason."),
+                format!(
+                    "The answer is deferred with reason {reason}, which is not a known reason."
+                ),
             ));
             None
         }

@@ -62,7 +62,9 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
             if let Some(reason) = ctx.deferred() {
-                response.diagnostics.extend(result.err().into_iter().flatten());
+                response
+                    .diagnostics
+                    .extend(result.err().into_iter().flatten());
                 response.state = Some(DynamicValue::from(config));
                 response.deferred = Some(reason);
                 return response;

@@ -155,7 +155,9 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             let result = self.resource.read(&mut ctx, model).await;
             if ctx.deferred().is_some() {
                 let mut deferred = deferred_read(ctx, request);
-                deferred.diagnostics.extend(result.err().into_iter().flatten());
+                deferred
+                    .diagnostics
+                    .extend(result.err().into_iter().flatten());
                 return deferred;
             }
             response
@@ -508,7 +510,10 @@ impl<R: Resource, I> ResourceAdapter<R, I> {
 
 /// A deferred read: the state (and identity) Terraform holds, unchanged,
 /// with the private state and diagnostics of the call.
-fn deferred_read<C>(mut ctx: Ctx<C>, request: raw::ReadResourceRequest) -> raw::ReadResourceResponse {
+fn deferred_read<C>(
+    mut ctx: Ctx<C>,
+    request: raw::ReadResourceRequest,
+) -> raw::ReadResourceResponse {
     raw::ReadResourceResponse {
         new_state: Some(request.current_state),
         diagnostics: std::mem::take(&mut ctx.diagnostics),
