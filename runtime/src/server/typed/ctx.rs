@@ -9,8 +9,9 @@ use crate::model::TfEncode;
 use crate::server::raw::{Deferred, DynamicValue, StopSignal};
 
 /// What a resource or data source call receives besides its values: the
-/// configured client, a place for warnings, the Stop signal and the
-/// resource's private state.
+/// configured client, a place for warnings, the Stop signal, the
+/// resource's private state and, where Terraform allows it, a way to defer
+/// the call ([`defer`](Self::defer)).
 ///
 /// Each call gets a fresh one; what it gathers (diagnostics, private and
 /// partial state) goes back with that call's answer.
