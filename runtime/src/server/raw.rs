@@ -173,7 +173,13 @@ pub struct ClientCapabilities {
 /// Why a change is deferred to a later run (protocol 5.6/6.6): a provider
 /// may defer only when Terraform allows it
 /// ([`ClientCapabilities::deferral_allowed`]); release builds of Terraform
-/// 1.15 do not.
+/// 1.15 do not (`-allow-deferral` is only valid in experimental builds).
+///
+/// Planning, reading and importing a resource and reading a data source
+/// can be deferred. The server sends a deferral only when the request
+/// allowed it; one the provider returns otherwise becomes an error
+/// diagnostic, as does one from `OpenEphemeralResource` or `PlanAction`
+/// (Terraform does not honour those).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deferred {
     /// The resource's configuration holds unknowns the provider needs.
@@ -182,6 +188,18 @@ pub enum Deferred {
     ProviderConfigUnknown,
     /// Something the change depends on does not exist yet.
     AbsentPrerequisite,
+}
+
+impl std::fmt::Display for Deferred {
+    /// The reason in words, as diagnostics say it ("the resource
+    /// configuration holds unknowns").
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Deferred::ResourceConfigUnknown => "the resource configuration holds unknowns",
+            Deferred::ProviderConfigUnknown => "the provider configuration holds unknowns",
+            Deferred::AbsentPrerequisite => "a prerequisite is absent",
+        })
+    }
 }
 
 /// A signal raised when Terraform calls `Stop`/`StopProvider`: in-flight
@@ -330,7 +348,9 @@ pub struct ReadResourceResponse {
     pub diagnostics: Diagnostics,
     /// The object's identity.
     pub new_identity: Option<DynamicValue>,
-    /// Not yet: read again in a later run (only when allowed).
+    /// Not yet: read again in a later run. Sent only when the request allowed it
+    /// ([`ClientCapabilities::deferral_allowed`]); otherwise the answer
+    /// gets an error diagnostic instead.
     pub deferred: Option<Deferred>,
 }
 
@@ -372,7 +392,9 @@ pub struct PlanResourceChangeResponse {
     /// The identity after the change; leave it unset on create (Terraform
     /// 1.15 cannot show an unknown one).
     pub planned_identity: Option<DynamicValue>,
-    /// Not yet: plan again in a later run (only when allowed).
+    /// Not yet: plan again in a later run. Sent only when the request allowed it
+    /// ([`ClientCapabilities::deferral_allowed`]); otherwise the answer
+    /// gets an error diagnostic instead.
     pub deferred: Option<Deferred>,
 }
 
@@ -446,7 +468,9 @@ pub struct ImportResourceStateResponse {
     pub imported_resources: Vec<ImportedResource>,
     /// Errors and warnings.
     pub diagnostics: Diagnostics,
-    /// Not yet: import in a later run (only when allowed).
+    /// Not yet: import in a later run. Sent only when the request allowed it
+    /// ([`ClientCapabilities::deferral_allowed`]); otherwise the answer
+    /// gets an error diagnostic instead.
     pub deferred: Option<Deferred>,
 }
 
@@ -470,7 +494,9 @@ pub struct ReadDataSourceResponse {
     pub state: Option<DynamicValue>,
     /// Errors and warnings.
     pub diagnostics: Diagnostics,
-    /// Not yet: read in a later run (only when allowed).
+    /// Not yet: read in a later run. Sent only when the request allowed it
+    /// ([`ClientCapabilities::deferral_allowed`]); otherwise the answer
+    /// gets an error diagnostic instead.
     pub deferred: Option<Deferred>,
 }
 

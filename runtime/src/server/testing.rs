@@ -31,7 +31,7 @@ use super::plan::proposed_new;
 use super::proto::tfplugin5::provider_server::Provider as _;
 use super::proto::tfplugin6 as pb6;
 use super::proto::tfplugin6::provider_server::Provider as _;
-use super::raw::{FunctionError, ProviderSchema, RawProvider};
+use super::raw::{Deferred, FunctionError, ProviderSchema, RawProvider};
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::error::PathStep;
 use crate::schema::Schema;
@@ -52,6 +52,9 @@ pub struct PlanResult {
     pub planned_identity: Option<Value>,
     /// Errors and warnings, including a failed gRPC call.
     pub diagnostics: Diagnostics,
+    /// The deferral the plan carries, if any (only when
+    /// [`Harness::allow_deferral`]).
+    pub deferred: Option<Deferred>,
 }
 
 /// The result of a call that returns a state.
@@ -66,6 +69,9 @@ pub struct StateResult {
     /// Errors and warnings, including a failed gRPC call or an answer the
     /// harness could not decode.
     pub diagnostics: Diagnostics,
+    /// The deferral a read, an import or a data source read carries, if
+    /// any (only when [`Harness::allow_deferral`]).
+    pub deferred: Option<Deferred>,
 }
 
 /// The result of [`Harness::invoke_action`].
@@ -161,6 +167,7 @@ pub struct Harness<P> {
     grpc: GrpcProvider<P>,
     protocol: u32,
     write_only_allowed: bool,
+    deferral_allowed: bool,
 }
 
 fn dv6(value: &Value, ty: &Type) -> Option<pb6::DynamicValue> {
@@ -249,6 +256,7 @@ macro_rules! call {
     }};
 }
 
+mod deferral;
 mod identity;
 
 pub use identity::{IdentityResult, MoveFrom};
@@ -270,6 +278,7 @@ fn state_result(response: Result<StateParts, tonic::Status>, ty: Type) -> StateR
                 private,
                 identity: None,
                 diagnostics,
+                deferred: None,
             }
         }
         Err(s) => StateResult {
@@ -277,6 +286,7 @@ fn state_result(response: Result<StateParts, tonic::Status>, ty: Type) -> StateR
             private: Vec::new(),
             identity: None,
             diagnostics: rpc_failed(&s),
+            deferred: None,
         },
     }
 }
@@ -289,6 +299,7 @@ impl<P: RawProvider> Harness<P> {
             grpc: GrpcProvider::new(provider),
             protocol: 6,
             write_only_allowed: true,
+            deferral_allowed: false,
         }
     }
 
@@ -339,7 +350,7 @@ impl<P: RawProvider> Harness<P> {
 
     fn capabilities(&self) -> pb6::ClientCapabilities {
         pb6::ClientCapabilities {
-            deferral_allowed: false,
+            deferral_allowed: self.deferral_allowed,
             write_only_attributes_allowed: self.write_only_allowed,
         }
     }
@@ -453,25 +464,28 @@ impl<P: RawProvider> Harness<P> {
         };
         let response: Result<pb6::plan_resource_change::Response, _> =
             call!(self, plan_resource_change, plan_resource_change, request);
-        let (requires_replace, identity, response) = match response {
+        let (requires_replace, identity, deferred, response) = match response {
             Ok(mut r) => (
                 std::mem::take(&mut r.requires_replace)
                     .into_iter()
                     .map(path_of)
                     .collect(),
                 r.planned_identity.take(),
+                r.deferred.take(),
                 Ok((r.planned_state, r.planned_private, r.diagnostics)),
             ),
-            Err(s) => (Vec::new(), None, Err(s)),
+            Err(s) => (Vec::new(), None, None, Err(s)),
         };
         let mut state = state_result(response, ty);
         let planned_identity = self.identity_value(type_name, identity, &mut state.diagnostics);
+        let deferred = deferral::deferred_of(deferred, &mut state.diagnostics);
         PlanResult {
             planned_state: state.state,
             requires_replace,
             planned_private: state.private,
             planned_identity,
             diagnostics: state.diagnostics,
+            deferred,
         }
     }
 
@@ -521,6 +535,7 @@ impl<P: RawProvider> Harness<P> {
                 private: Vec::new(),
                 identity: None,
                 diagnostics: plan.diagnostics.clone(),
+                deferred: None,
             };
             return (plan, state);
         }
@@ -551,13 +566,15 @@ impl<P: RawProvider> Harness<P> {
         };
         let response: Result<pb6::read_resource::Response, _> =
             call!(self, read_resource, read_resource, request);
-        let mut identity = None;
+        let (mut identity, mut deferred) = (None, None);
         let response = response.map(|mut r| {
             identity = r.new_identity.take();
+            deferred = r.deferred.take();
             (r.new_state, r.private, r.diagnostics)
         });
         let mut result = state_result(response, ty);
         result.identity = self.identity_value(type_name, identity, &mut result.diagnostics);
+        result.deferred = deferral::deferred_of(deferred, &mut result.diagnostics);
         result
     }
 
@@ -582,8 +599,9 @@ impl<P: RawProvider> Harness<P> {
         };
         let response: Result<pb6::import_resource_state::Response, _> =
             call!(self, import_resource_state, import_resource_state, request);
-        let mut identity = None;
+        let (mut identity, mut deferred) = (None, None);
         let response = response.map(|r| {
+            deferred = r.deferred;
             let first = r.imported_resources.into_iter().next();
             let private = first
                 .as_ref()
@@ -594,6 +612,7 @@ impl<P: RawProvider> Harness<P> {
         });
         let mut result = state_result(response, ty);
         result.identity = self.identity_value(type_name, identity, &mut result.diagnostics);
+        result.deferred = deferral::deferred_of(deferred, &mut result.diagnostics);
         result
     }
 
@@ -631,7 +650,14 @@ impl<P: RawProvider> Harness<P> {
         };
         let response: Result<pb6::read_data_source::Response, _> =
             call!(self, read_data_source, read_data_source, request);
-        state_result(response.map(|r| (r.state, Vec::new(), r.diagnostics)), ty)
+        let mut deferred = None;
+        let response = response.map(|r| {
+            deferred = r.deferred;
+            (r.state, Vec::new(), r.diagnostics)
+        });
+        let mut result = state_result(response, ty);
+        result.deferred = deferral::deferred_of(deferred, &mut result.diagnostics);
+        result
     }
 
     /// The type of an action's `config` block (an empty object if unknown).

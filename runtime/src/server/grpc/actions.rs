@@ -6,7 +6,7 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
-use super::{from_proto, to_proto, unknown_type, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, unknown_type, Answer, GrpcProvider, Kind};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6 as pb;
 use crate::server::raw::{self, ProgressSink, RawProvider};
@@ -50,12 +50,14 @@ impl<P: RawProvider> GrpcProvider<P> {
             config,
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
-        let response = self
+        let mut response = self
             .guarded(|p, stop| p.plan_action(raw_request, stop))
             .await;
+        let d = &mut response.diagnostics;
+        let deferred = deferral::never(response.deferred, "planning an action", d);
         pb::plan_action::Response {
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            deferred: to_proto::deferred(response.deferred),
+            deferred,
         }
     }
 

@@ -2,7 +2,7 @@
 //! `OpenEphemeralResource`, `RenewEphemeralResource` and
 //! `CloseEphemeralResource`.
 
-use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6 as pb;
 use crate::server::raw::{self, RawProvider};
@@ -46,13 +46,15 @@ impl<P: RawProvider> GrpcProvider<P> {
         let mut response = self
             .guarded(|p, stop| p.open_ephemeral_resource(raw_request, stop))
             .await;
-        let result = to_proto::dynamic(response.result.take(), ty, &mut response.diagnostics);
+        let d = &mut response.diagnostics;
+        let result = to_proto::dynamic(response.result.take(), ty, d);
+        let deferred = deferral::never(response.deferred, "opening an ephemeral resource", d);
         pb::open_ephemeral_resource::Response {
             diagnostics: to_proto::diagnostics(response.diagnostics),
             renew_at: to_proto::timestamp(response.renew_at),
             result,
             private: response.private,
-            deferred: to_proto::deferred(response.deferred),
+            deferred,
         }
     }
 

@@ -1,6 +1,6 @@
 //! `ImportResourceState`: `terraform import` with an id.
 
-use super::{from_proto, to_proto, unknown_type, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, unknown_type, Answer, GrpcProvider, Kind};
 use crate::server::proto::tfplugin6::import_resource_state as rpc;
 use crate::server::raw::{self, RawProvider};
 
@@ -15,10 +15,11 @@ impl<P: RawProvider> GrpcProvider<P> {
             request.identity,
             self.identity_type(&request.type_name),
         );
+        let capabilities = from_proto::capabilities(request.client_capabilities.as_ref());
         let raw_request = raw::ImportResourceStateRequest {
             type_name: request.type_name,
             id: request.id,
-            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+            client_capabilities: capabilities,
             identity,
         };
         let mut response = self
@@ -43,10 +44,12 @@ impl<P: RawProvider> GrpcProvider<P> {
                 identity,
             });
         }
+        let deferred =
+            deferral::allowed(response.deferred, capabilities, &mut response.diagnostics);
         rpc::Response {
             imported_resources,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            deferred: to_proto::deferred(response.deferred),
+            deferred,
         }
     }
 }

@@ -41,6 +41,7 @@ use crate::diag::Diagnostics;
 use crate::schema::Schema;
 use crate::types::Type;
 
+mod deferral;
 mod from_proto;
 mod schema;
 mod to_proto;

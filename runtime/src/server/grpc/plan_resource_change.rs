@@ -1,7 +1,7 @@
 //! `PlanResourceChange`: the planned state, what forces replacement, and
 //! private data for apply.
 
-use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
 use crate::server::proto::tfplugin6::plan_resource_change as rpc;
 use crate::server::raw::{self, RawProvider};
 
@@ -20,6 +20,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let identity_ty = self.identity_type(&request.type_name);
         let prior_identity =
             decoding.identity("prior identity", request.prior_identity, identity_ty);
+        let capabilities = from_proto::capabilities(request.client_capabilities.as_ref());
         let raw_request = raw::PlanResourceChangeRequest {
             type_name: request.type_name,
             prior_state,
@@ -27,7 +28,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             config,
             prior_private: request.prior_private,
             provider_meta,
-            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+            client_capabilities: capabilities,
             prior_identity,
         };
         let mut response = self
@@ -36,6 +37,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         let d = &mut response.diagnostics;
         let planned_state = to_proto::dynamic(response.planned_state.take(), ty, d);
         let planned_identity = to_proto::identity(response.planned_identity.take(), identity_ty, d);
+        let deferred = deferral::allowed(response.deferred, capabilities, d);
         rpc::Response {
             planned_state,
             requires_replace: response
@@ -46,7 +48,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             planned_private: response.planned_private,
             diagnostics: to_proto::diagnostics(response.diagnostics),
             legacy_type_system: false,
-            deferred: to_proto::deferred(response.deferred),
+            deferred,
             planned_identity,
         }
     }

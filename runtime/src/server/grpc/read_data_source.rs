@@ -1,6 +1,6 @@
 //! `ReadDataSource`.
 
-use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
 use crate::server::proto::tfplugin6::read_data_source as rpc;
 use crate::server::raw::{self, RawProvider};
 
@@ -13,20 +13,23 @@ impl<P: RawProvider> GrpcProvider<P> {
         let decoding = self.decoding();
         let config = decoding.value("configuration", request.config, ty);
         let provider_meta = decoding.meta(request.provider_meta);
+        let capabilities = from_proto::capabilities(request.client_capabilities.as_ref());
         let raw_request = raw::ReadDataSourceRequest {
             type_name: request.type_name,
             config,
             provider_meta,
-            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+            client_capabilities: capabilities,
         };
         let mut response = self
             .guarded(|p, stop| p.read_data_source(raw_request, stop))
             .await;
-        let state = to_proto::dynamic(response.state.take(), ty, &mut response.diagnostics);
+        let d = &mut response.diagnostics;
+        let state = to_proto::dynamic(response.state.take(), ty, d);
+        let deferred = deferral::allowed(response.deferred, capabilities, d);
         rpc::Response {
             state,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            deferred: to_proto::deferred(response.deferred),
+            deferred,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `ReadResource`: refresh.
 
-use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
 use crate::server::proto::tfplugin6::read_resource as rpc;
 use crate::server::raw::{self, RawProvider};
 
@@ -16,12 +16,13 @@ impl<P: RawProvider> GrpcProvider<P> {
         let identity_ty = self.identity_type(&request.type_name);
         let current_identity =
             decoding.identity("current identity", request.current_identity, identity_ty);
+        let capabilities = from_proto::capabilities(request.client_capabilities.as_ref());
         let raw_request = raw::ReadResourceRequest {
             type_name: request.type_name,
             current_state,
             private: request.private,
             provider_meta,
-            client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
+            client_capabilities: capabilities,
             current_identity,
         };
         let mut response = self
@@ -30,11 +31,12 @@ impl<P: RawProvider> GrpcProvider<P> {
         let d = &mut response.diagnostics;
         let new_state = to_proto::dynamic(response.new_state.take(), ty, d);
         let new_identity = to_proto::identity(response.new_identity.take(), identity_ty, d);
+        let deferred = deferral::allowed(response.deferred, capabilities, d);
         rpc::Response {
             new_state,
             private: response.private,
             diagnostics: to_proto::diagnostics(response.diagnostics),
-            deferred: to_proto::deferred(response.deferred),
+            deferred,
             new_identity,
         }
     }

@@ -7,7 +7,7 @@ use crate::error::PathStep;
 use crate::server::proto::tfplugin6 as pb;
 use std::time::SystemTime;
 
-use crate::server::raw::{Deferred, DynamicValue, ProviderSchema};
+use crate::server::raw::{DynamicValue, ProviderSchema};
 use crate::types::Type;
 
 /// A response value as msgpack; a value that cannot be encoded as `ty`
@@ -98,19 +98,6 @@ pub(super) fn identity(
     let identity_data = dynamic(Some(identity), ty, diagnostics)?;
     Some(pb::ResourceIdentityData {
         identity_data: Some(identity_data),
-    })
-}
-
-/// A deferral, with its reason.
-pub(super) fn deferred(deferred: Option<Deferred>) -> Option<pb::Deferred> {
-    use pb::deferred::Reason;
-    let reason = match deferred? {
-        Deferred::ResourceConfigUnknown => Reason::ResourceConfigUnknown,
-        Deferred::ProviderConfigUnknown => Reason::ProviderConfigUnknown,
-        Deferred::AbsentPrerequisite => Reason::AbsentPrereq,
-    };
-    Some(pb::Deferred {
-        reason: reason as i32,
     })
 }
 

@@ -33,7 +33,8 @@ pub struct PlanActionRequest {
 pub struct PlanActionResponse {
     /// Errors and warnings.
     pub diagnostics: Diagnostics,
-    /// Not yet (Terraform 1.15 ignores it).
+    /// Not yet: Terraform 1.15 ignores it, so it is never sent; one set
+    /// here becomes an error diagnostic. Leave it unset.
     pub deferred: Option<Deferred>,
 }
 

@@ -43,7 +43,8 @@ pub struct OpenEphemeralResourceResponse {
     /// When Terraform should call Renew (if it still needs the value).
     pub renew_at: Option<SystemTime>,
     /// Not yet: Terraform 1.15 does not honour this for ephemeral
-    /// resources (references then fail); leave it unset.
+    /// resources (references then fail), so it is never sent; one set here
+    /// becomes an error diagnostic. Leave it unset.
     pub deferred: Option<Deferred>,
     /// Errors and warnings.
     pub diagnostics: Diagnostics,

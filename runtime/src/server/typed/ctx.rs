@@ -6,11 +6,12 @@ use std::sync::Arc;
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::model::TfEncode;
-use crate::server::raw::{DynamicValue, StopSignal};
+use crate::server::raw::{Deferred, DynamicValue, StopSignal};
 
 /// What a resource or data source call receives besides its values: the
-/// configured client, a place for warnings, the Stop signal and the
-/// resource's private state.
+/// configured client, a place for warnings, the Stop signal, the
+/// resource's private state and, where Terraform allows it, a way to defer
+/// the call ([`defer`](Self::defer)).
 ///
 /// Each call gets a fresh one; what it gathers (diagnostics, private and
 /// partial state) goes back with that call's answer.
@@ -117,6 +118,20 @@ pub struct Ctx<C> {
     pub(super) diagnostics: Diagnostics,
     pub(super) private: Vec<u8>,
     pub(super) partial: Option<DynamicValue>,
+    deferral: Deferral,
+    deferred: Option<Deferred>,
+}
+
+/// Whether a call may be deferred ([`Ctx::defer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Deferral {
+    /// The call cannot be deferred at all (apply, ephemeral resources,
+    /// actions).
+    Unsupported,
+    /// The call could be, but Terraform did not allow deferrals.
+    NotAllowed,
+    /// Terraform allowed deferrals for this call.
+    Allowed,
 }
 
 impl<C> std::fmt::Debug for Ctx<C> {
@@ -138,7 +153,32 @@ impl<C> Ctx<C> {
             diagnostics: Diagnostics::new(),
             private,
             partial: None,
+            deferral: Deferral::Unsupported,
+            deferred: None,
         }
+    }
+
+    /// Makes the call one that can be deferred (a resource's plan, read or
+    /// import, a data source's read): `allowed` is what Terraform said
+    /// ([`ClientCapabilities::deferral_allowed`]), `provider` the provider's
+    /// own deferral, which then already applies ([`Ctx::deferred`]).
+    ///
+    /// [`ClientCapabilities::deferral_allowed`]: crate::server::raw::ClientCapabilities::deferral_allowed
+    pub(super) fn deferrable(mut self, allowed: bool, provider: Option<Deferred>) -> Self {
+        if allowed {
+            self.deferral = Deferral::Allowed;
+            self.deferred = provider;
+        } else {
+            self.deferral = Deferral::NotAllowed;
+        }
+        self
+    }
+
+    /// The deferral to answer with: the provider's (when its configuration
+    /// was deferred) or the one the call asked for with [`Ctx::defer`];
+    /// only ever set when Terraform allowed deferrals.
+    pub(super) fn deferred(&self) -> Option<Deferred> {
+        self.deferred
     }
 
     /// The client [`Provider::configure`](super::Provider::configure) built.
@@ -179,6 +219,58 @@ impl<C> Ctx<C> {
     /// `Err` says so more plainly.
     pub fn diagnostics_mut(&mut self) -> &mut Diagnostics {
         &mut self.diagnostics
+    }
+
+    /// Whether Terraform allows this call to be deferred
+    /// ([`defer`](Self::defer)): it must say so in the request
+    /// (`client_capabilities.deferral_allowed`), which release builds of
+    /// Terraform never do, and the call must be a resource's
+    /// [`modify_plan`](super::Resource::modify_plan), `read` or `import`
+    /// or a data source's `read`.
+    pub fn deferral_allowed(&self) -> bool {
+        self.deferral == Deferral::Allowed
+    }
+
+    /// Defers this call to a later run, for `reason`: Terraform plans the
+    /// rest of the configuration and comes back to this object once what
+    /// it waits for is known (experimental Terraform builds only, with
+    /// `-allow-deferral`). What the answer holds then:
+    ///
+    /// - `modify_plan`: the plan as the hook leaves it;
+    /// - `read`: the state Terraform holds, unchanged (whatever `read`
+    ///   returns);
+    /// - `import` and a data source's `read`: an unknown object (a data
+    ///   source's configured attributes kept), whatever the method returns.
+    ///
+    /// Defer only when [`deferral_allowed`](Self::deferral_allowed): when
+    /// Terraform did not allow it, or in a call that cannot be deferred
+    /// (`create`, `update`, `delete`, ephemeral resources, actions), this
+    /// adds an error diagnostic saying so instead, and the call fails.
+    pub fn defer(&mut self, reason: Deferred) {
+        match self.deferral {
+            Deferral::Allowed => self.deferred = Some(reason),
+            Deferral::NotAllowed => self.diagnostics.error(
+                &[],
+                "Deferral not allowed",
+                format!(
+                    "The provider asked to defer this call ({}), but Terraform did not allow \
+                     deferrals for it (only experimental builds of Terraform do, with \
+                     -allow-deferral). This is a bug in the provider: it must check \
+                     Ctx::deferral_allowed before it defers.",
+                    reason
+                ),
+            ),
+            Deferral::Unsupported => self.diagnostics.error(
+                &[],
+                "Deferral not supported",
+                format!(
+                    "The provider asked to defer this call ({}), but only planning, reading and \
+                     importing a resource and reading a data source can be deferred. This is a \
+                     bug in the provider.",
+                    reason
+                ),
+            ),
+        }
     }
 
     /// The Stop signal: cancellation drops the operation's future at its

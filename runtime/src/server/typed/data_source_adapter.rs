@@ -47,6 +47,13 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
                     return response;
                 }
             };
+            // A deferred read answers with the configuration, the
+            // attributes the data source fills unknown.
+            if let Some(reason) = ctx.deferred() {
+                response.state = Some(DynamicValue::from(config));
+                response.deferred = Some(reason);
+                return response;
+            }
             let Some(model) = typed::<D::Model>(&config, &mut response.diagnostics) else {
                 return response;
             };
@@ -54,6 +61,14 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
+            if let Some(reason) = ctx.deferred() {
+                response
+                    .diagnostics
+                    .extend(result.err().into_iter().flatten());
+                response.state = Some(DynamicValue::from(config));
+                response.deferred = Some(reason);
+                return response;
+            }
             match result {
                 Ok(model) => {
                     let state = state_of(&self.block, &model, None, &mut response.diagnostics);

@@ -100,6 +100,9 @@ pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
 /// The error of a provider-defined function (from the raw layer).
 pub use crate::server::raw::FunctionError;
 
+/// Why a call is deferred ([`Ctx::defer`]; from the raw layer).
+pub use crate::server::raw::Deferred;
+
 /// A derived model struct the typed layer can use: schema, codecs and a
 /// plan view that converts both ways.
 ///

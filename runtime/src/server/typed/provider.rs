@@ -18,7 +18,9 @@ use super::{
 };
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
-use crate::server::raw::{self, ProviderSchema, RawProvider, RawResponse, StopSignal};
+use crate::server::raw::{
+    self, ClientCapabilities, Deferred, ProviderSchema, RawProvider, RawResponse, StopSignal,
+};
 
 /// A [`Provider`] with its resources and data sources: a [`RawProvider`]
 /// ready to serve.
@@ -208,6 +210,9 @@ pub struct TypedProvider<P: Provider> {
     ephemeral_resources: BTreeMap<String, Box<dyn ErasedEphemeral<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
+    defer_when_config_unknown: bool,
+    /// Set by `ConfigureProvider` when it deferred the configuration.
+    deferred: RwLock<Option<Deferred>>,
 }
 
 impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
@@ -239,6 +244,8 @@ impl<P: Provider> TypedProvider<P> {
             ephemeral_resources: BTreeMap::new(),
             client: RwLock::new(None),
             max_protocol: 6,
+            defer_when_config_unknown: false,
+            deferred: RwLock::new(None),
         }
     }
 
@@ -346,6 +353,28 @@ impl<P: Provider> TypedProvider<P> {
         self
     }
 
+    /// Defers everything while the provider configuration holds unknowns
+    /// (a `provider` block that refers to a resource not created yet), as
+    /// terraform-plugin-framework's automatic deferral does, when Terraform
+    /// allows deferrals.
+    ///
+    /// When `ConfigureProvider` brings unknowns and allows deferrals,
+    /// [`Provider::configure`] is not called; from then on every plan,
+    /// read and import of a resource and every read of a data source whose
+    /// request allows deferrals answers "deferred: provider configuration
+    /// unknown" without calling the resource or data source: a plan with
+    /// the default plan (computed attributes unknown, no
+    /// [`modify_plan`](Resource::modify_plan)), a read with the state
+    /// Terraform holds, an import and a data source with an unknown object.
+    /// Terraform plans again in a later run, once the configuration is
+    /// known. A `ConfigureProvider` that does not allow deferrals (release
+    /// builds of Terraform never do) calls `configure` as usual, unknowns
+    /// and all; so does one with a known configuration.
+    pub fn defer_when_config_unknown(mut self) -> Self {
+        self.defer_when_config_unknown = true;
+        self
+    }
+
     /// The plugin process: serves this provider to Terraform on protocol 6,
     /// and on protocol 5 too when no schema uses nested attributes (see
     /// [`max_protocol`](Self::max_protocol)), until Terraform shuts it
@@ -365,6 +394,30 @@ impl<P: Provider> TypedProvider<P> {
     fn ctx(&self, stop: StopSignal, private: Vec<u8>) -> Ctx<P::Client> {
         let client = self.client.read().ok().and_then(|c| c.clone());
         Ctx::new(client, stop, private)
+    }
+
+    /// The context of a call that can be deferred, already deferred when
+    /// the provider's configuration was and the call allows it.
+    fn deferrable_ctx(
+        &self,
+        stop: StopSignal,
+        private: Vec<u8>,
+        capabilities: ClientCapabilities,
+    ) -> Ctx<P::Client> {
+        let provider = self.deferred.read().ok().and_then(|d| *d);
+        self.ctx(stop, private)
+            .deferrable(capabilities.deferral_allowed, provider)
+    }
+
+    /// Records the client `ConfigureProvider` built (none when it failed
+    /// or was deferred) and the deferral, replacing an earlier one's.
+    fn configured(&self, client: Option<P::Client>, deferred: Option<Deferred>) {
+        if let Ok(mut slot) = self.client.write() {
+            *slot = client.map(Arc::new);
+        }
+        if let Ok(mut slot) = self.deferred.write() {
+            *slot = deferred;
+        }
     }
 }
 
@@ -417,17 +470,26 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> Diagnostics {
         let mut diagnostics = Diagnostics::new();
+        if self.defer_when_config_unknown
+            && request.client_capabilities.deferral_allowed
+            && request.config.unknowns().any
+        {
+            self.configured(None, Some(Deferred::ProviderConfigUnknown));
+            return diagnostics;
+        }
         let config = match request.config.read::<PlanView<P::Config>>() {
             Ok(config) => config,
-            Err(d) => return d,
+            Err(d) => {
+                self.configured(None, None);
+                return d;
+            }
         };
         match self.provider.configure(config, &mut diagnostics).await {
-            Ok(client) => {
-                if let Ok(mut slot) = self.client.write() {
-                    *slot = Some(Arc::new(client));
-                }
+            Ok(client) => self.configured(Some(client), None),
+            Err(d) => {
+                self.configured(None, None);
+                diagnostics.extend(d);
             }
-            Err(d) => diagnostics.extend(d),
         }
         diagnostics
     }
@@ -486,7 +548,8 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.type_name);
         };
         let private = std::mem::take(&mut request.private);
-        r.read(self.ctx(stop, private), request).await
+        let ctx = self.deferrable_ctx(stop, private, request.client_capabilities);
+        r.read(ctx, request).await
     }
 
     async fn plan_resource_change(
@@ -497,7 +560,8 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         let Some(r) = self.resources.get(&request.type_name) else {
             return raw::unsupported(&request.type_name);
         };
-        r.plan(self.ctx(stop, Vec::new()), request).await
+        let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
+        r.plan(ctx, request).await
     }
 
     async fn apply_resource_change(
@@ -520,7 +584,8 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         let Some(r) = self.resources.get(&request.type_name) else {
             return raw::unsupported(&request.type_name);
         };
-        r.import(self.ctx(stop, Vec::new()), request).await
+        let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
+        r.import(ctx, request).await
     }
 
     async fn read_data_source(
@@ -531,7 +596,8 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         let Some(d) = self.data_sources.get(&request.type_name) else {
             return raw::unsupported(&request.type_name);
         };
-        d.read(self.ctx(stop, Vec::new()), request.config).await
+        let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
+        d.read(ctx, request.config).await
     }
 
     async fn validate_action_config(

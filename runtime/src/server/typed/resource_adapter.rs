@@ -148,8 +148,18 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
     ) -> BoxFuture<'a, raw::ReadResourceResponse> {
         Box::pin(async move {
             let mut response = raw::ReadResourceResponse::default();
+            if ctx.deferred().is_some() {
+                return deferred_read(ctx, request);
+            }
             let model: R::Model = read_or_answer!(request.current_state, response);
             let result = self.resource.read(&mut ctx, model).await;
+            if ctx.deferred().is_some() {
+                let mut deferred = deferred_read(ctx, request);
+                deferred
+                    .diagnostics
+                    .extend(result.err().into_iter().flatten());
+                return deferred;
+            }
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
@@ -226,7 +236,13 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             response.requires_replace = planned.requires_replace;
             response.planned_private = request.prior_private;
             response.diagnostics = planned.diagnostics;
-            if planned_value.is_null() || response.diagnostics.has_errors() {
+            // The provider's configuration was deferred: the default plan,
+            // without the hook (which would need the client).
+            response.deferred = ctx.deferred();
+            if planned_value.is_null()
+                || response.diagnostics.has_errors()
+                || response.deferred.is_some()
+            {
                 response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             }
@@ -260,6 +276,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));
+            response.deferred = ctx.deferred();
             response.planned_private = ctx.private;
             if let Err(d) = result {
                 response.diagnostics.extend(d);
@@ -418,6 +435,9 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
         request: raw::ImportResourceStateRequest,
     ) -> BoxFuture<'a, raw::ImportResourceStateResponse> {
         Box::pin(async move {
+            if ctx.deferred().is_some() {
+                return self.deferred_import(ctx, request, None);
+            }
             // `import { identity = {...} }` sends the identity and no id.
             let by_identity = request.identity.as_ref().filter(|_| request.id.is_empty());
             let result = match by_identity {
@@ -428,6 +448,9 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                 }
                 None => self.resource.import(&mut ctx, &request.id).await,
             };
+            if ctx.deferred().is_some() {
+                return self.deferred_import(ctx, request, result.err());
+            }
             let mut response = raw::ImportResourceStateResponse {
                 diagnostics: std::mem::take(&mut ctx.diagnostics),
                 ..Default::default()
@@ -457,6 +480,46 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             }
             response
         })
+    }
+}
+
+impl<R: Resource, I> ResourceAdapter<R, I> {
+    /// A deferred import: an unknown object (with the identity the `import`
+    /// block gave, if any), and the call's diagnostics.
+    fn deferred_import(
+        &self,
+        mut ctx: Ctx<R::Client>,
+        request: raw::ImportResourceStateRequest,
+        error: Option<Diagnostics>,
+    ) -> raw::ImportResourceStateResponse {
+        let mut diagnostics = std::mem::take(&mut ctx.diagnostics);
+        diagnostics.extend(error.into_iter().flatten());
+        let unknown = crate::Value::unknown(self.block.implied_type());
+        raw::ImportResourceStateResponse {
+            imported_resources: vec![raw::ImportedResource {
+                type_name: request.type_name,
+                state: DynamicValue::from(unknown),
+                private: Vec::new(),
+                identity: request.identity.filter(|_| request.id.is_empty()),
+            }],
+            diagnostics,
+            deferred: ctx.deferred(),
+        }
+    }
+}
+
+/// A deferred read: the state (and identity) Terraform holds, unchanged,
+/// with the private state and diagnostics of the call.
+fn deferred_read<C>(
+    mut ctx: Ctx<C>,
+    request: raw::ReadResourceRequest,
+) -> raw::ReadResourceResponse {
+    raw::ReadResourceResponse {
+        new_state: Some(request.current_state),
+        diagnostics: std::mem::take(&mut ctx.diagnostics),
+        deferred: ctx.deferred(),
+        private: ctx.private,
+        new_identity: request.current_identity,
     }
 }
 
