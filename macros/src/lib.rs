@@ -1,7 +1,7 @@
 //! `#[derive(TfSchema, TfValue)]` and `#[function]` for tfschema.
 //!
-//! A thin shim: each macro parses its input, hands it to [`expand`] or
-//! [`function`] (which work on `proc_macro2` so they are unit-testable) and
+//! A thin shim: each macro parses its input, hands it to `expand` or
+//! `function` (which work on `proc_macro2` so they are unit-testable) and
 //! turns errors into `compile_error!`s beside stub impls. The attribute
 //! reference lives on `tfschema`'s re-exports of these macros and in the
 //! README.
