@@ -151,7 +151,7 @@ diag_line_of() {  # FILE TEXT -> line number
 expect_diag_line() {
   local n; n="$(diag_line_of "$1" "$2")"
   [ -n "$n" ] || e2e_fail "test bug: '$2' not found in $1"
-  e2e_expect_contains "on main.tf line $n"
+  e2e_expect_contains "on $(basename "$1") line $n"
 }
 
 need_s01() {
@@ -204,6 +204,8 @@ source "$SCEN/ephemeral.sh"   # s30-s32: the ephemeral resource inventory_token
 # shellcheck source=identity.sh
 source "$HERE/identity.sh"   # s40-s43: resource identity, moved across resource types
 ALL_SCENARIOS+=(s50)
+# shellcheck source=scenarios/list.sh
+source "$SCEN/list.sh"   # s60: the list resource inventory_item, generated configuration
 
 s01() {
   local ws; ws="$(ws_new sample)"; WS="$ws"

@@ -1,0 +1,6 @@
+# Scenario 60 (e2e/run.sh): every item, but Terraform reads no more than two.
+list "inventory_item" "first_two" {
+  provider = inventory
+  limit    = 2
+  config {}
+}
