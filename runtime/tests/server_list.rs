@@ -125,6 +125,8 @@ struct ThingFilter {
     hang_after: Option<i64>,
     /// Test switch: go on sending whatever `send` says.
     ignore_limit: Option<bool>,
+    /// Test switch: send no state, even when asked.
+    without_state: Option<bool>,
 }
 
 struct ThingList;
@@ -176,7 +178,10 @@ impl ListResource for ThingList {
                     .error(&[], "Broken thing", "It cannot be read."),
                 _ => {}
             }
-            let item = item.with_resource(thing);
+            let item = match config.without_state {
+                Some(true) => item,
+                _ => item.with_resource(thing),
+            };
             backend.sends.fetch_add(1, Ordering::SeqCst);
             if !results.send(item).await && config.ignore_limit != Some(true) {
                 break;
@@ -245,6 +250,7 @@ fn filter(status: Option<&str>, prefix: Option<&str>) -> Value {
         ("name_prefix", text(prefix)),
         ("hang_after", Value::Null(Type::Number)),
         ("ignore_limit", Value::Null(Type::Bool)),
+        ("without_state", Value::Null(Type::Bool)),
     ])
 }
 
@@ -303,6 +309,7 @@ async fn the_schema_serves_the_list_and_the_generate_capability() {
             ("name_prefix", Type::String),
             ("hang_after", Type::Number),
             ("ignore_limit", Type::Bool),
+            ("without_state", Type::Bool),
         ])
     );
 }
@@ -465,6 +472,33 @@ async fn results_carry_identities_and_states_only_when_asked() {
         ]);
         assert_eq!(list.events[0].resource_object, Some(expected));
         assert_eq!(list.events[0].identity, identity("t-2"));
+    }
+}
+
+#[tokio::test]
+async fn a_result_without_the_state_asked_for_is_an_error() {
+    let backend = backend();
+    for h in harnesses(&backend).await {
+        let config = with(filter(None, None), "without_state", Value::from(true));
+        let list = h
+            .list_resource("shop_thing", &config, ListOptions::default())
+            .await;
+        assert!(list.diagnostics.is_empty(), "{:?}", list.diagnostics);
+        assert_eq!(list.events.len(), 5);
+        let options = ListOptions {
+            include_resource: true,
+            ..ListOptions::default()
+        };
+        let list = h.list_resource("shop_thing", &config, options).await;
+        assert!(list.events.is_empty());
+        assert_eq!(summaries(&list.diagnostics), ["Missing resource object"]);
+        assert!(
+            list.diagnostics
+                .iter()
+                .all(|d| d.detail.contains("\"thing bolt\"")),
+            "{:?}",
+            list.diagnostics
+        );
     }
 }
 

@@ -168,8 +168,9 @@ impl<P: RawProvider> Harness<P> {
                 continue;
             };
             let identity = value_of(Some(identity), identity_ty, &mut diagnostics);
-            let resource_object = (options.include_resource)
-                .then(|| value_of(event.resource_object, &resource_ty, &mut diagnostics));
+            // As sent, though Terraform reads it only when it asked for it.
+            let resource_object = (event.resource_object)
+                .map(|state| value_of(Some(state), &resource_ty, &mut diagnostics));
             result.events.push(ListEvent {
                 identity,
                 display_name: event.display_name,

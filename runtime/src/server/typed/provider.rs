@@ -455,7 +455,6 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             // and schema, adjusted by `Resource::generate_config`).
             generate_resource_config: true,
             errors: self.list_problems(),
-            ..ProviderSchema::default()
         }
     }
 
