@@ -34,6 +34,8 @@ for n, (name, sku, status, quantity) in enumerate(items):
                values (?, ?, ?, ?, ?, 'listed by s60', '[{"warehouse":"east","shelf":"A1","units":null}]',
                        '2026-01-01T00:00:00.000000Z', '2026-01-01T00:00:00.000000Z')""",
             f"itm-00000000000e2e6{n}", name, sku, quantity, status)
+# A sensitive attribute (internal_code) set on the first row by name.
+execute("update items set internal_code = 'SENSITIVE-S60' where name = 'Bolt'")
 EOF
   cp "$LISTS/main.tf" "$ws/main.tf"
   cp "$LISTS/active.tfquery.hcl" "$LISTS/first-two.tfquery.hcl" "$ws/"
@@ -54,7 +56,7 @@ for address in ("list.inventory_item.active", "list.inventory_item.first_two"):
 EOF
   e2e_tf_ok "$TF" "$ws" query -json
   cp "$E2E_LAST_OUT" "$ws/query.jsonl"
-  pycheck "query -json: list_resource_found with identities, list_complete totals 3 and 2" <<'EOF'
+  pycheck "query -json: list_resource_found with identities (states for include_resource), totals 3 and 2" <<'EOF'
 events = [json.loads(l) for l in file_text(WS + "/query.jsonl").splitlines() if l.strip()]
 found = [e["list_resource_found"] for e in events if e["type"] == "list_resource_found"]
 active = [f for f in found if f["address"] == "list.inventory_item.active"]
@@ -62,9 +64,15 @@ expect_eq([f["identity"] for f in active],
           [{"id": r["id"]} for r in rows("select id from items where status = 'active' order by name, id")],
           "identities of list.inventory_item.active")
 expect_eq({f["identity_version"] for f in found}, {0}, "identity_version")
-expect(all("resource_object" not in f for f in found), "resource objects without include_resource", found)
+expect(all("resource_object" not in f for f in active), "resource objects without include_resource", active)
+two = [f for f in found if f["address"] == "list.inventory_item.first_two"]
+first = rows("select * from items order by name, id limit 2")
+expect_eq([(f["resource_object"]["id"], f["resource_object"]["name"], f["resource_object"]["quantity"]) for f in two],
+          [(r["id"], r["name"], r["quantity"]) for r in first], "first_two resource objects (include_resource)")
 totals = {e["list_complete"]["address"]: e["list_complete"]["total"] for e in events if e["type"] == "list_complete"}
 expect_eq(totals, {"list.inventory_item.active": 3, "list.inventory_item.first_two": 2}, "totals")
+# Unlike the plan and the generated file, -json shows a sensitive attribute of a resource object.
+expect_eq(two[0]["resource_object"]["internal_code"], "SENSITIVE-S60", "internal_code in list_resource_found")
 EOF
 
   # ValidateListResourceConfig: the derived one_of. The diagnostic names the attribute, but
@@ -102,7 +110,18 @@ for (name, body), row in zip(blocks, active):
     for absent in ("id", "created_at", "updated_at", "status", "description"):
         expect(absent not in attrs, f"{name}: {absent} written", attrs)
     expect_eq(attrs.get("quantity"), None if row["quantity"] == 1 else str(row["quantity"]), name + " quantity")
+    # Terraform writes no sensitive value, whatever the provider sends: null, with a comment.
+    expect_eq(attrs.get("internal_code"), "null", name + " internal_code")
+expect("SENSITIVE-S60" not in text, "the sensitive value in generated.tf")
 EOF
+
+  # As generated, the configuration would null Bolt's internal_code: the user fills it in.
+  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
+  e2e_expect_rc 2
+  e2e_expect_contains "Plan: 3 to import, 0 to add, 1 to change, 0 to destroy."
+  e2e_expect_match '- internal_code = \(sensitive value\) -> null'
+  ok "as generated: 3 to import, Bolt's sensitive internal_code planned to null"
+  sed -i '0,/internal_code = null # sensitive/s//internal_code = "SENSITIVE-S60"/' "$ws/generated.tf"
 
   # The generated configuration, applied, imports the rows and then plans no changes.
   e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode -out=s60.tfplan
@@ -124,6 +143,29 @@ expect_eq(managed_addresses(), [f"inventory_item.active_{i}" for i in range(3)],
 expect_eq({r["updated_at"] for r in rows("select updated_at from items")}, {"2026-01-01T00:00:00.000000Z"},
           "rows not written by the import")
 EOF
+
+  # plan -generate-config-out for an import block goes to GenerateResourceConfig too.
+  cp "$LISTS/import-nut.tf" "$ws/"
+  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode -generate-config-out=nut.tf -out=nut.tfplan
+  e2e_expect_rc 2
+  e2e_expect_contains "Plan: 1 to import, 0 to add, 0 to change, 0 to destroy."
+  pycheck "nut.tf: the draft's configuration, status kept (not the default), quantity 1 left out" <<'EOF'
+import re
+text = file_text(WS + "/nut.tf")
+attrs = dict(re.findall(r'^  (\w+) += (.*?)(?: # sensitive)?$', text, re.M))
+expect_eq((attrs.get("name"), attrs.get("sku"), attrs.get("status")), ('"Nut"', '"LST-NUT"', '"draft"'), "nut.tf")
+for absent in ("id", "created_at", "updated_at", "quantity"):
+    expect(absent not in attrs, f"nut.tf: {absent} written", attrs)
+EOF
+  e2e_tf_ok "$TF" "$ws" apply -input=false nut.tfplan
+  e2e_expect_contains "Apply complete! Resources: 1 imported, 0 added, 0 changed, 0 destroyed."
+  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
+  e2e_expect_rc 0
+  ok "import block + plan -generate-config-out=nut.tf: the provider's configuration; applied, then no changes"
+
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
-  e2e_expect_contains "Destroy complete! Resources: 3 destroyed."
+  e2e_expect_contains "Destroy complete! Resources: 4 destroyed."
+  pycheck "no rows left" <<'EOF'
+expect_eq(rows("select id from items"), [], "items rows")
+EOF
 }
