@@ -82,10 +82,14 @@ pub(super) fn generate<R: Resource>(
 ) -> GenerateResourceConfigResponse {
     let mut response = GenerateResourceConfigResponse::default();
     let d = &mut response.diagnostics;
-    let (Some(model), Ok(state)) = (read_or_note::<R::Model>(state, d), state.read_value()) else {
-        return response;
+    let value = match state.read_value() {
+        Ok(value) => value,
+        Err(e) => {
+            d.extend(e);
+            return response;
+        }
     };
-    if state.is_null() {
+    if value.is_null() {
         d.error(
             &[],
             "Missing state",
@@ -93,7 +97,10 @@ pub(super) fn generate<R: Resource>(
         );
         return response;
     }
-    let default = config_from_state(block, state);
+    let Some(model) = read_or_note::<R::Model>(state, d) else {
+        return response;
+    };
+    let default = config_from_state(block, value);
     let Some(mut view) = typed::<PlanView<R::Model>>(&default, d) else {
         return response;
     };
