@@ -151,7 +151,7 @@ diag_line_of() {  # FILE TEXT -> line number
 expect_diag_line() {
   local n; n="$(diag_line_of "$1" "$2")"
   [ -n "$n" ] || e2e_fail "test bug: '$2' not found in $1"
-  e2e_expect_contains "on $(basename "$1") line $n"
+  e2e_expect_contains "on main.tf line $n"
 }
 
 need_s01() {

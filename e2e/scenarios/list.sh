@@ -82,9 +82,10 @@ EOF
   e2e_expect_rc 1
   e2e_expect_contains "Error: Invalid Attribute Value Match"
   e2e_expect_contains 'Attribute status value must be one of: ["active" "draft" "discontinued"],'
-  expect_diag_line "$ws/invalid.tfquery.hcl" 'list "inventory_item" "sold"'
+  local line; line="$(diag_line_of "$ws/invalid.tfquery.hcl" 'list "inventory_item" "sold"')"
+  e2e_expect_contains "on invalid.tfquery.hcl line $line"
   e2e_expect_not_contains "list.inventory_item.active   id="
-  ok "status = \"sold\": error naming status, at invalid.tfquery.hcl line $(diag_line_of "$ws/invalid.tfquery.hcl" 'list "inventory_item" "sold"') (the block); nothing listed"
+  ok "status = \"sold\": error naming status, at invalid.tfquery.hcl line $line (the block); nothing listed"
   rm "$ws/invalid.tfquery.hcl" "$ws/first-two.tfquery.hcl"
 
   # -generate-config-out: GenerateResourceConfig once per result, with its state.
