@@ -176,6 +176,10 @@ def expected_on(derived, tf_version):
         # Ephemeral resources exist since Terraform 1.10 (protocol 5.7/6.7):
         # older versions ignore the schemas the provider sends.
         adjustments.append("ephemeral_resource_schemas dropped (unknown before Terraform 1.10)")
+    if major_minor < (1, 14) and exp.pop("list_resource_schemas", None):
+        # List resources (`terraform query`) exist since Terraform 1.14
+        # (protocol 5.10/6.10): older versions ignore the schemas.
+        adjustments.append("list_resource_schemas dropped (unknown before Terraform 1.14)")
     if major_minor < (1, 11):
         # Write-only attributes exist since Terraform 1.11 (and protocol 5.7/6.7):
         # older versions neither receive nor print the flag.
@@ -242,9 +246,8 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     for a in adjustments:
         note(f"normalised for Terraform {tf_version}: {a}")
     keys = ("provider", "resource_schemas", "data_source_schemas", "resource_identity_schemas", "functions",
-            "ephemeral_resource_schemas")
-    extra = sorted(set(got) - set(keys) - {"list_resource_schemas",
-                                           "action_schemas", "state_store_schemas"})
+            "ephemeral_resource_schemas", "list_resource_schemas")
+    extra = sorted(set(got) - set(keys) - {"action_schemas", "state_store_schemas"})
     expect(not extra, "unexpected sections in Terraform's provider schema", extra)
     diffs = []
     for k in keys:
@@ -254,6 +257,7 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     n_ds = len(got.get("data_source_schemas", {}))
     n_id = len(got.get("resource_identity_schemas", {}))
     n_eph = len(got.get("ephemeral_resource_schemas", {}))
+    n_list = len(got.get("list_resource_schemas", {}))
     n_attrs = sum(
         1
         for kind in ("resource_schemas", "data_source_schemas", "ephemeral_resource_schemas")
@@ -263,7 +267,7 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     )
     n_fn = len(got.get("functions", {}))
     print(f"    schema equal: provider block, {n_res} resource(s), {n_ds} data source(s), "
-          f"{n_eph} ephemeral resource(s), {n_attrs} attributes, {n_id} identity schema(s), {n_fn} function(s)")
+          f"{n_eph} ephemeral resource(s), {n_list} list resource(s), {n_attrs} attributes, {n_id} identity schema(s), {n_fn} function(s)")
 
 
 # ---- entry point ----------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ e2e_env() {
   # -no-color for the commands whose output the assertions look at
   local c
   if [ "${E2E_COLOR:-0}" != 1 ]; then
-    for c in init validate plan apply destroy refresh import output show; do
+    for c in init validate plan apply destroy refresh import output show query; do
       export "TF_CLI_ARGS_$c=-no-color"
     done
   fi

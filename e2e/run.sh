@@ -204,6 +204,8 @@ source "$SCEN/ephemeral.sh"   # s30-s32: the ephemeral resource inventory_token
 # shellcheck source=identity.sh
 source "$HERE/identity.sh"   # s40-s43: resource identity, moved across resource types
 ALL_SCENARIOS+=(s50)
+# shellcheck source=scenarios/list.sh
+source "$SCEN/list.sh"   # s60: the list resource inventory_item, generated configuration
 
 s01() {
   local ws; ws="$(ws_new sample)"; WS="$ws"

@@ -1,7 +1,7 @@
 //! Prints `{"provider":…,"resource_schemas":{…},"data_source_schemas":{…},
 //! "resource_identity_schemas":{…},"functions":{…}}` (and
-//! `"ephemeral_resource_schemas":{…}` when there are any, as Terraform
-//! leaves an empty section out) for the inventory provider as this build
+//! `"ephemeral_resource_schemas":{…}` and `"list_resource_schemas":{…}`
+//! when there are any, as Terraform leaves an empty section out) for the inventory provider as this build
 //! assembles it (the cargo feature `schema-v0` and the env
 //! INVENTORY_PROTOCOL5_ONLY apply, as in the plugin binary), each schema
 //! from `tfschema::schema::Schema::to_json`, each identity schema as
@@ -97,8 +97,13 @@ fn main() {
             map(&schema.ephemeral_resources)
         )
     };
+    let lists = if schema.list_resources.is_empty() {
+        String::new()
+    } else {
+        format!(",\"list_resource_schemas\":{}", map(&schema.list_resources))
+    };
     println!(
-        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}{}{ephemeral}}}",
+        "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}{}{ephemeral}{lists}}}",
         schema.provider.to_json(),
         map(&schema.resources),
         map(&schema.data_sources),

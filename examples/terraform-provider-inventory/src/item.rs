@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
 use tfschema::diag::Diagnostics;
-use tfschema::server::typed::{Ctx, Model, Resource, ResourceIdentity, StateUpgrade};
+use tfschema::server::typed::{Ctx, Model, PlanView, Resource, ResourceIdentity, StateUpgrade};
 use tfschema::{json, Number, Set, TfDecode, TfEncode, TfSchema, TfValue, Unknown};
 
 use crate::store::{ItemRow, Store};
@@ -235,6 +235,12 @@ pub trait ItemModel: Model + Clone + Sync {
     /// A column that does not decode (the row was edited by hand).
     fn from_row(row: &ItemRow) -> Result<Self, Diagnostics>;
 
+    /// Leaves out of `config`, the configuration generated from this
+    /// state (`-generate-config-out`), what a configuration need not say.
+    fn generate_config(&self, config: &mut PlanView<Self>) {
+        let _ = config;
+    }
+
     /// State of an older schema version, brought to this one.
     ///
     /// # Errors
@@ -316,6 +322,17 @@ impl ItemModel for Item {
             variant: from_json_opt(&row.variants)?.unwrap_or_default(),
             components: from_json_opt(&row.components)?,
         })
+    }
+
+    /// `quantity` and `status` at their defaults (1, "active") are left
+    /// out: the configuration plans them anyway.
+    fn generate_config(&self, config: &mut ItemPlan) {
+        if self.quantity == Unknown::Known(Some(1)) {
+            config.quantity = Unknown::Known(None);
+        }
+        if self.status == Unknown::Known(Some("active".into())) {
+            config.status = Unknown::Known(None);
+        }
     }
 
     fn upgrade(state: StateUpgrade<'_>) -> Result<Item, Diagnostics> {
@@ -487,6 +504,11 @@ impl<M: ItemModel> Resource for ItemResource<M> {
 
     fn upgrade_state(&self, state: StateUpgrade<'_>) -> Result<M, Diagnostics> {
         M::upgrade(state)
+    }
+
+    fn generate_config(&self, state: &M, config: &mut PlanView<M>) -> Result<(), Diagnostics> {
+        state.generate_config(config);
+        Ok(())
     }
 }
 

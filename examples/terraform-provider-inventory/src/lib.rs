@@ -7,7 +7,8 @@
 //! tag's successor, which takes tags over with `moved` blocks), the data
 //! sources in [`data`], the ephemeral resource in [`token`]
 //! (`inventory_token`), the provider-defined functions in [`functions`],
-//! the action in [`restock`] (`inventory_restock`), the database in
+//! the action in [`restock`] (`inventory_restock`), the list resource in
+//! [`list`] (`list "inventory_item"`, Terraform 1.14+), the database in
 //! [`store`]. Release 0.2.0 gives the three resources identities
 //! (Terraform 1.12+). See README.md for the configuration and the database
 //! schema.
@@ -16,6 +17,7 @@ pub mod data;
 pub mod functions;
 pub mod item;
 pub mod label;
+pub mod list;
 pub mod provider;
 pub mod restock;
 pub mod store;
@@ -27,6 +29,7 @@ use tfschema::server::typed::TypedProvider;
 use crate::data::{ItemDataSource, ItemsDataSource};
 use crate::item::{Item, ItemModel, ItemResource, ItemV0};
 use crate::label::LabelResource;
+use crate::list::ItemListResource;
 use crate::provider::Inventory;
 use crate::restock::RestockAction;
 use crate::tag::TagResource;
@@ -71,9 +74,16 @@ pub fn provider(options: Options) -> TypedProvider<Inventory> {
     let provider = if options.schema_v0 {
         with_item::<ItemV0>(provider, options).resource("inventory_tag", TagResource)
     } else {
-        with_item::<Item>(provider, options)
+        let provider = with_item::<Item>(provider, options)
             .resource_with_identity("inventory_tag", TagResource)
-            .resource_with_identity("inventory_label", LabelResource)
+            .resource_with_identity("inventory_label", LabelResource);
+        // Listed items are named by their identity: only with the
+        // identities of 0.2.0, and only where `inventory_item` is served.
+        if serves_item::<Item>(options) {
+            provider.list_resource("inventory_item", ItemListResource)
+        } else {
+            provider
+        }
     };
     // Terraform offers protocols 5 and 6 and the handshake prefers 6; this
     // mode exists to exercise 5.
@@ -84,13 +94,19 @@ pub fn provider(options: Options) -> TypedProvider<Inventory> {
     }
 }
 
+/// Whether `inventory_item` with model `M` is served: not when it needs
+/// protocol 6 and only protocol 5 is wanted.
+fn serves_item<M: ItemModel>(options: Options) -> bool {
+    !(options.protocol5_only && M::requires_protocol_6())
+}
+
 /// Adds `inventory_item` with model `M`, unless it needs protocol 6 and
 /// only protocol 5 is wanted.
 fn with_item<M: ItemModel>(
     provider: TypedProvider<Inventory>,
     options: Options,
 ) -> TypedProvider<Inventory> {
-    if options.protocol5_only && M::requires_protocol_6() {
+    if !serves_item::<M>(options) {
         return provider;
     }
     if options.schema_v0 {

@@ -75,6 +75,11 @@ pub struct ProviderSchema {
     /// Whether [`RawProvider::generate_resource_config`] is implemented:
     /// Terraform writes generated configuration itself otherwise.
     pub generate_resource_config: bool,
+    /// Errors the provider found in its own setup (a typed list resource
+    /// registered under the name of another resource type), returned from
+    /// `GetProviderSchema` with the [`problems`](Self::problems) found in
+    /// the schemas.
+    pub errors: Diagnostics,
 }
 
 impl ProviderSchema {
@@ -115,7 +120,8 @@ impl ProviderSchema {
     /// and `alias`/`version` in the provider block). The server returns
     /// them from `GetProviderSchema`, so Terraform stops with the reason.
     pub fn problems(&self) -> Diagnostics {
-        let mut diagnostics = Diagnostics::new();
+        let mut diagnostics = self.errors.clone();
+        self.list_problems(&mut diagnostics);
         let mut check = |what: &str, name: &str, schema: &Schema, reserved: &[&str]| {
             let names = schema
                 .block
@@ -157,6 +163,35 @@ impl ProviderSchema {
             check("ephemeral resource", name, schema, RESERVED_IN_DATA_SOURCES);
         }
         diagnostics
+    }
+
+    /// Errors for list resource types Terraform cannot use: each must also
+    /// be a managed resource type with an identity schema, since every
+    /// result names its object by identity (Terraform 1.15 otherwise fails
+    /// the query with "Identity schema not found for resource type").
+    fn list_problems(&self, diagnostics: &mut Diagnostics) {
+        for name in self.list_resources.keys() {
+            if !self.resources.contains_key(name) {
+                diagnostics.error(
+                    &[],
+                    "List resource without a resource type",
+                    format!(
+                        "The list resource type {name:?} has no managed resource type of the same name; \
+                         a list resource lists the objects of the resource type it is named after."
+                    ),
+                );
+            } else if !self.identities.contains_key(name) {
+                diagnostics.error(
+                    &[],
+                    "List resource of a resource type without identity",
+                    format!(
+                        "The list resource type {name:?} lists a resource type without an identity schema; \
+                         Terraform names every object listed by its identity. Give the resource type one \
+                         (register it with `resource_with_identity`)."
+                    ),
+                );
+            }
+        }
     }
 }
 

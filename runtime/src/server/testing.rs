@@ -8,7 +8,8 @@
 //! from the prior state and the configuration
 //! ([`super::plan::proposed_new`]), so a test states only what
 //! a user would write. Provider-defined functions are called with
-//! [`Harness::call_function`].
+//! [`Harness::call_function`]; list resources with
+//! [`Harness::list_resource`], which reads the stream as Terraform does.
 //!
 //! ```no_run
 //! # async fn demo<P: tfschema::server::raw::RawProvider>(provider: P) {
@@ -262,6 +263,8 @@ mod identity;
 pub use identity::{IdentityResult, MoveFrom};
 mod ephemeral;
 pub use ephemeral::{OpenResult, RenewResult};
+mod list;
+pub use list::{GeneratedConfig, ListEvent, ListOptions, ListResult};
 
 /// The parts of an answer that carries a state: the state, private data,
 /// diagnostics.

@@ -1,7 +1,7 @@
 //! The typed provider layer: a provider written as a [`Provider`] with
 //! [`Resource`]s, [`DataSource`]s and [`EphemeralResource`]s over derived
-//! model structs, [`Function`]s over Rust `fn`s (`#[tfschema::function]`)
-//! and [`Action`]s.
+//! model structs, [`Function`]s over Rust `fn`s (`#[tfschema::function]`),
+//! [`Action`]s and [`ListResource`]s.
 //!
 //! The model struct (`#[derive(TfSchema, TfValue)]`) is the *apply view*:
 //! what create, read, update, delete and import see, where only computed
@@ -76,7 +76,9 @@ mod ephemeral;
 mod ephemeral_adapter;
 mod ephemeral_result;
 pub(crate) mod function;
+mod generate_config;
 mod identity;
+mod list;
 mod move_state;
 mod provider;
 mod resource_adapter;
@@ -93,6 +95,7 @@ pub use ctx::Ctx;
 pub use ephemeral::{EphemeralResource, NoPrivate, Opened};
 pub use function::{Function, FunctionArgs, FunctionReturn};
 pub use identity::{IdentityModel, IdentityUpgrade, ResourceIdentity};
+pub use list::{ListClient, ListItem, ListResource, ListResults};
 pub use move_state::MoveSource;
 pub use provider::TypedProvider;
 pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};

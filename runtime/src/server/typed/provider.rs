@@ -11,10 +11,12 @@ use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
 use super::ephemeral_adapter::{EphemeralAdapter, ErasedEphemeral};
 use super::function::{Function, Functions};
 use super::identity::{Identified, NoIdentity};
+use super::list::{ErasedList, ListAdapter};
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
 use super::views::validate_model;
 use super::{
-    Action, Ctx, DataSource, EphemeralResource, PlanView, Provider, Resource, ResourceIdentity,
+    Action, Ctx, DataSource, EphemeralResource, ListResource, PlanView, Provider, Resource,
+    ResourceIdentity,
 };
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
@@ -208,6 +210,7 @@ pub struct TypedProvider<P: Provider> {
     actions: BTreeMap<String, Box<dyn ErasedAction<P::Client>>>,
     functions: Functions,
     ephemeral_resources: BTreeMap<String, Box<dyn ErasedEphemeral<P::Client>>>,
+    list_resources: BTreeMap<String, Box<dyn ErasedList<P::Client>>>,
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
     defer_when_config_unknown: bool,
@@ -228,6 +231,10 @@ impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
                 "ephemeral_resources",
                 &self.ephemeral_resources.keys().collect::<Vec<_>>(),
             )
+            .field(
+                "list_resources",
+                &self.list_resources.keys().collect::<Vec<_>>(),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -242,6 +249,7 @@ impl<P: Provider> TypedProvider<P> {
             actions: BTreeMap::new(),
             functions: Functions::default(),
             ephemeral_resources: BTreeMap::new(),
+            list_resources: BTreeMap::new(),
             client: RwLock::new(None),
             max_protocol: 6,
             defer_when_config_unknown: false,
@@ -323,6 +331,47 @@ impl<P: Provider> TypedProvider<P> {
         self.ephemeral_resources
             .insert(type_name.into(), Box::new(EphemeralAdapter::new(resource)));
         self
+    }
+
+    /// Adds a list resource type (`list "<type_name>" "..." { config { ... } }`
+    /// in a `.tfquery.hcl` file, Terraform 1.14+; older versions ignore
+    /// it). `type_name` must be that of the resource type it lists,
+    /// registered with
+    /// [`resource_with_identity`](Self::resource_with_identity) (before or
+    /// after this call): Terraform lists objects by their identity.
+    /// Otherwise `GetProviderSchema` answers with an error naming the
+    /// mismatch, and Terraform stops.
+    pub fn list_resource<L: ListResource>(mut self, type_name: impl Into<String>, list: L) -> Self
+    where
+        L::Resource: Resource<Client = P::Client>,
+    {
+        self.list_resources
+            .insert(type_name.into(), Box::new(ListAdapter::new(list)));
+        self
+    }
+
+    /// Errors for list resources whose name is not that of the resource
+    /// type they list (the name-only checks are
+    /// [`ProviderSchema::problems`]'s).
+    fn list_problems(&self) -> Diagnostics {
+        let mut diagnostics = Diagnostics::new();
+        for (name, list) in &self.list_resources {
+            let Some(resource) = self.resources.get(name) else {
+                continue;
+            };
+            if resource.resource_type() != list.resource_type() {
+                diagnostics.error(
+                    &[],
+                    "List resource of another resource type",
+                    format!(
+                        "The list resource type {name:?} lists {}, but the resource type {name:?} is another \
+                         Rust type; register the list under the name of the resource type it lists.",
+                        list.resource_type_name()
+                    ),
+                );
+            }
+        }
+        diagnostics
     }
 
     /// Serves no plugin protocol above `version`: `5` keeps Terraform on
@@ -452,7 +501,13 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             ephemeral_resources: (self.ephemeral_resources.iter())
                 .map(|(k, e)| (k.clone(), e.schema()))
                 .collect(),
-            ..ProviderSchema::default()
+            list_resources: (self.list_resources.iter())
+                .map(|(k, l)| (k.clone(), l.schema()))
+                .collect(),
+            // Every resource answers GenerateResourceConfig (from its state
+            // and schema, adjusted by `Resource::generate_config`).
+            generate_resource_config: true,
+            errors: self.list_problems(),
         }
     }
 
@@ -704,6 +759,40 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.type_name);
         };
         e.renew(self.ctx(stop, Vec::new()), request.private).await
+    }
+
+    async fn validate_list_resource_config(
+        &self,
+        request: raw::ValidateListResourceConfigRequest,
+        _stop: StopSignal,
+    ) -> Diagnostics {
+        match self.list_resources.get(&request.type_name) {
+            Some(l) => l.validate(&request.config),
+            None => raw::unsupported(&request.type_name),
+        }
+    }
+
+    async fn list_resource(
+        &self,
+        request: raw::ListResourceRequest,
+        stop: StopSignal,
+        results: raw::ListSink,
+    ) -> Diagnostics {
+        match self.list_resources.get(&request.type_name) {
+            Some(l) => l.list(self.ctx(stop, Vec::new()), request, results).await,
+            None => raw::unsupported(&request.type_name),
+        }
+    }
+
+    async fn generate_resource_config(
+        &self,
+        request: raw::GenerateResourceConfigRequest,
+        _stop: StopSignal,
+    ) -> raw::GenerateResourceConfigResponse {
+        match self.resources.get(&request.type_name) {
+            Some(r) => r.generate_config(&request.state),
+            None => raw::unsupported(&request.type_name),
+        }
     }
 
     async fn close_ephemeral_resource(

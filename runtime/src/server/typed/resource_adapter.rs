@@ -1,8 +1,12 @@
 //! A [`Resource`] behind dynamic values: decoding requests into its model,
 //! default planning around [`Resource::modify_plan`], and the checked state
 //! it answers with, with its identity when it has one
-//! ([`super::identity`]).
+//! ([`super::identity`]), and the configuration generated from a state
+//! ([`super::generate_config`]).
 
+use std::any::TypeId;
+
+use super::generate_config::generate;
 use super::identity::{import_matches, unchanged, Identities};
 use super::move_state::move_into;
 use super::views::{
@@ -30,6 +34,9 @@ pub(super) trait ErasedResource<C>: Send + Sync {
     ) -> Result<Option<DynamicValue>, Diagnostics>;
     fn move_state(&self, request: &raw::MoveResourceStateRequest)
         -> raw::MoveResourceStateResponse;
+    fn generate_config(&self, state: &DynamicValue) -> raw::GenerateResourceConfigResponse;
+    /// The Rust type of the resource, to match list resources against.
+    fn resource_type(&self) -> TypeId;
     fn read<'a>(
         &'a self,
         ctx: Ctx<C>,
@@ -105,6 +112,14 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
         request: &raw::MoveResourceStateRequest,
     ) -> raw::MoveResourceStateResponse {
         move_into(&self.resource, &self.block, &self.identity, request)
+    }
+
+    fn generate_config(&self, state: &DynamicValue) -> raw::GenerateResourceConfigResponse {
+        generate(&self.resource, &self.block, state)
+    }
+
+    fn resource_type(&self) -> TypeId {
+        TypeId::of::<R>()
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {

@@ -839,6 +839,64 @@ pub trait Resource: Send + Sync + 'static {
         let _ = source;
         None
     }
+
+    /// Adjusts the configuration Terraform writes for an existing object
+    /// (`terraform query -generate-config-out=FILE` for listed objects,
+    /// `terraform plan -generate-config-out=FILE` for `import` blocks).
+    ///
+    /// `config` starts as the object's `state` with null where a
+    /// configuration sets nothing: computed-only attributes, and
+    /// deprecated attributes and blocks. Optional+computed attributes and
+    /// attributes equal to their default keep the state's value. Terraform
+    /// leaves null attributes out of the file; the written configuration,
+    /// applied, should plan no changes. By default nothing is adjusted.
+    ///
+    /// ```
+    /// # use tfschema::diag::Diagnostics;
+    /// # use tfschema::server::typed::{Ctx, Resource};
+    /// use tfschema::{TfSchema, TfValue, Unknown};
+    ///
+    /// #[derive(TfSchema, TfValue)]
+    /// struct Bucket {
+    ///     name: String,
+    ///     /// "private" unless set.
+    ///     #[tf(optional, computed, default = "private")]
+    ///     acl: Unknown<Option<String>>,
+    /// }
+    ///
+    /// struct Buckets;
+    ///
+    /// impl Resource for Buckets {
+    ///     type Client = ();
+    ///     type Model = Bucket;
+    ///
+    ///     // Leave the default ACL out of generated configuration.
+    ///     fn generate_config(&self, state: &Bucket, config: &mut BucketPlan) -> Result<(), Diagnostics> {
+    ///         if state.acl == Unknown::Known(Some("private".into())) {
+    ///             config.acl = Unknown::Known(None);
+    ///         }
+    ///         Ok(())
+    ///     }
+    ///     // create, read, update, delete ...
+    /// #     async fn create(&self, _: &mut Ctx<()>, b: Bucket) -> Result<Bucket, Diagnostics> { Ok(b) }
+    /// #     async fn read(&self, _: &mut Ctx<()>, b: Bucket) -> Result<Option<Bucket>, Diagnostics> { Ok(Some(b)) }
+    /// #     async fn update(&self, _: &mut Ctx<()>, _: Bucket, b: Bucket) -> Result<Bucket, Diagnostics> { Ok(b) }
+    /// #     async fn delete(&self, _: &mut Ctx<()>, _: Bucket) -> Result<(), Diagnostics> { Ok(()) }
+    /// }
+    /// # let _ = Buckets;
+    /// ```
+    ///
+    /// # Errors
+    /// Return `Err` when no configuration can be written for the object;
+    /// Terraform reports it and writes none.
+    fn generate_config(
+        &self,
+        state: &Self::Model,
+        config: &mut PlanView<Self::Model>,
+    ) -> Result<(), Diagnostics> {
+        let _ = (state, config);
+        Ok(())
+    }
 }
 
 /// A data source type: what `data "<type>" "<name>" {}` blocks read.
