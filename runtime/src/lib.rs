@@ -43,6 +43,7 @@ pub mod server;
 mod set;
 pub mod show;
 pub mod text;
+pub mod timeouts;
 pub mod types;
 pub mod validate;
 pub mod value;
