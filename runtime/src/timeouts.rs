@@ -316,6 +316,10 @@ mod tests {
         let err = Timeouts::duration(Some(&t), Operation::Delete, min).expect_err("invalid");
         let d = err.iter().next().expect("a diagnostic");
         assert_eq!(d.path_string(), ".timeouts.delete");
-        assert!(d.detail.contains("\"soon\" is not a duration"), "{}", d.detail);
+        assert!(
+            d.detail.contains("\"soon\" is not a duration"),
+            "{}",
+            d.detail
+        );
     }
 }
