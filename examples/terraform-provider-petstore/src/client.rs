@@ -264,7 +264,9 @@ fn classify(sent: Result<Answer, String>) -> Result<Answer, RetryError<Failure>>
 /// the backoff.
 fn retry_after(value: &str) -> Option<Duration> {
     let secs: f64 = value.trim().parse().ok()?;
-    (secs.is_finite() && secs >= 0.0 && secs < 86_400.0).then(|| Duration::from_secs_f64(secs))
+    (0.0..86_400.0)
+        .contains(&secs)
+        .then(|| Duration::from_secs_f64(secs))
 }
 
 fn is_loopback(host: &str) -> bool {

@@ -96,7 +96,7 @@ pub(super) fn format_duration(d: Duration) -> String {
         return "0s".into();
     }
     if secs == 0 {
-        return if nanos % 1_000_000 == 0 {
+        return if nanos.is_multiple_of(1_000_000) {
             format!("{}ms", nanos / 1_000_000)
         } else {
             format!("{}us", nanos / 1_000)
