@@ -365,3 +365,66 @@ fn stop_ends_fifty_hanging_calls_with_their_partial_states() {
         }
     });
 }
+
+/// A raw provider whose reads hang, ignoring Stop.
+struct HangingRaw;
+
+impl tfschema::server::raw::RawProvider for HangingRaw {
+    fn schema(&self) -> tfschema::server::raw::ProviderSchema {
+        use tfschema::schema::{Attribute, Block, Schema};
+        let mut name = Attribute::new("name", Type::String);
+        name.optional = true;
+        let mut schema = tfschema::server::raw::ProviderSchema::default();
+        schema.resources.insert(
+            "x_raw".into(),
+            Schema {
+                version: 0,
+                block: Block {
+                    attributes: vec![name],
+                    ..Block::default()
+                },
+            },
+        );
+        schema
+    }
+
+    async fn read_resource(
+        &self,
+        _: tfschema::server::raw::ReadResourceRequest,
+        _: tfschema::server::raw::StopSignal,
+    ) -> tfschema::server::raw::ReadResourceResponse {
+        std::future::pending().await
+    }
+}
+
+/// Stop under load for a raw provider that ignores it: the gRPC layer
+/// drops each call after its grace period.
+#[test]
+fn stop_ends_fifty_hanging_raw_calls() {
+    const CALLS: usize = 50;
+    rt().block_on(async {
+        let h = Arc::new(Harness::new(HangingRaw));
+        let state = Value::object([("name", Value::from("x"))]);
+        let calls: Vec<_> = (0..CALLS)
+            .map(|_| {
+                let (h, state) = (h.clone(), state.clone());
+                tokio::spawn(async move { h.read("x_raw", &state, Vec::new()).await })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert!(calls.iter().all(|c| !c.is_finished()), "the reads hang");
+        let started = std::time::Instant::now();
+        h.stop().await;
+        for call in calls {
+            let result = tokio::time::timeout(Duration::from_secs(10), call)
+                .await
+                .expect("every call ends after Stop")
+                .unwrap();
+            assert_eq!(summaries(&result.diagnostics), ["Operation cancelled"]);
+        }
+        println!(
+            "Stop ended {CALLS} hanging raw calls in {:?}",
+            started.elapsed()
+        );
+    });
+}
