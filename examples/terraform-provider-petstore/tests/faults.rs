@@ -40,11 +40,12 @@ fn id_of(state: &Value) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn apply_and_destroy_converge_with_faults() {
-    // Late answers come 300 ms after the work is done; the client waits
-    // 100 ms per request.
-    let api = FakeApi::with_faults(Faults::new(0.3, 2, "0.01", Duration::from_millis(300)));
+    // Late answers come 600 ms after the work is done; the client waits
+    // 250 ms per request (a margin for loaded machines: a slow answer that
+    // is not a fault would change which requests fault).
+    let api = FakeApi::with_faults(Faults::new(0.3, 2, "0.01", Duration::from_millis(600)));
     let settings = ClientSettings {
-        request_timeout: Duration::from_millis(100),
+        request_timeout: Duration::from_millis(250),
         backoff: Backoff::default()
             .initial(Duration::from_millis(5))
             .max_delay(Duration::from_millis(40))
