@@ -10,10 +10,18 @@
 # holds), plan -detailed-exitcode (no changes), apply -var status=sold (an update, checked in the
 # API), plan (no changes), destroy (checks the API holds no pet).
 #
+# Then the faults scenario on Terraform 1.15.5: a second fake_api.py in fault mode (30% of requests
+# answer 500, or 429 with Retry-After: 0.05, or carry out the change and answer after 1 s, past
+# the provider's 300 ms request timeout), and E2E_FAULT_RUNS (default 20) rounds of apply and
+# destroy of 5 pets, each checked against the API: the pets it holds are exactly those in state
+# after apply (no orphan from a retried create, none missing), and none after destroy. The
+# provider's retry waits are scaled down through PETSTORE_RETRY_DELAY_MS.
+#
 # Terraform runs with the normal network namespace (E2E_UNSHARE=0): inside `unshare -n` the
 # provider could not reach the API on the host's loopback. The mirror keeps it offline anyway.
 #
 # Knobs: E2E_ONLY_TF="1.15.5" (versions to run), E2E_SKIP_BUILD=1 (reuse target/release binary),
+#        E2E_FAULT_RUNS=20 (0 skips the faults scenario), E2E_FAULT_SEED=1,
 #        CARGO_TARGET_DIR. Work dir: target/e2e-work/petstore (wiped at start; the API's log is
 #        api.log there, every Terraform command's output in <workspace>/.e2e-out/).
 set -euo pipefail
@@ -42,18 +50,28 @@ rm -rf "$WORK"
 e2e_env "$WORK"
 
 echo "== starting the petstore API (fake_api.py)"
-API_PID=""
-cleanup() { if [ -n "$API_PID" ]; then kill "$API_PID" 2>/dev/null || true; wait "$API_PID" 2>/dev/null || true; fi; }
+API_PIDS=()
+cleanup() {
+  local pid
+  for pid in "${API_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+}
 trap cleanup EXIT
-python3 "$PKG/fake_api.py" --port-file "$WORK/api.port" >"$WORK/api.out" 2>"$WORK/api.log" &
-API_PID=$!
-for _ in $(seq 100); do
-  [ -s "$WORK/api.port" ] && break
-  kill -0 "$API_PID" 2>/dev/null || { cat "$WORK/api.log" >&2; e2e_fail "fake_api.py exited"; }
-  sleep 0.1
-done
-[ -s "$WORK/api.port" ] || e2e_fail "fake_api.py did not start in 10s"
-API="http://127.0.0.1:$(cat "$WORK/api.port")"
+# start_api NAME ARGS...: starts fake_api.py with ARGS, logs in $WORK/NAME.log; sets API.
+start_api() {
+  local name="$1" pid
+  shift
+  python3 "$PKG/fake_api.py" --port-file "$WORK/$name.port" "$@" >"$WORK/$name.out" 2>"$WORK/$name.log" &
+  pid=$!
+  API_PIDS+=("$pid")
+  for _ in $(seq 100); do
+    [ -s "$WORK/$name.port" ] && break
+    kill -0 "$pid" 2>/dev/null || { cat "$WORK/$name.log" >&2; e2e_fail "fake_api.py exited"; }
+    sleep 0.1
+  done
+  [ -s "$WORK/$name.port" ] || e2e_fail "fake_api.py did not start in 10s"
+  API="http://127.0.0.1:$(cat "$WORK/$name.port")"
+}
+start_api api
 export PETSTORE_ENDPOINT="$API/api/v3"
 echo "   $PETSTORE_ENDPOINT"
 
@@ -121,5 +139,55 @@ for v in $VERSIONS; do
   echo "PASS petstore tf $v"
   PASS=$((PASS + 1))
 done
+
+FAULT_RUNS="${E2E_FAULT_RUNS:-20}"
+if [ "$FAULT_RUNS" -gt 0 ]; then
+  echo "== faults: $FAULT_RUNS rounds of apply and destroy of 5 pets on Terraform 1.15.5, 30% of requests failing"
+  start_api faults --fault-rate 0.3 --seed "${E2E_FAULT_SEED:-1}" --retry-after 0.05 --fault-delay 1
+  export PETSTORE_ENDPOINT="$API/api/v3"
+  export PETSTORE_REQUEST_TIMEOUT_MS=300 PETSTORE_RETRY_DELAY_MS=10 PETSTORE_RETRY_ATTEMPTS=12
+  ws="$WORK/faults"
+  mkdir -p "$ws"
+  cat >"$ws/main.tf" <<'EOF'
+terraform {
+  required_providers {
+    petstore = {
+      source  = "tfschema/petstore"
+      version = "0.1.0"
+    }
+  }
+}
+
+provider "petstore" {}
+
+resource "petstore_pet" "p" {
+  count      = 5
+  name       = "pet-${count.index}"
+  photo_urls = []
+}
+
+output "ids" {
+  value = petstore_pet.p[*].id
+}
+EOF
+  started=$(date +%s.%N)
+  e2e_tf_ok "$E2E_TF115" "$ws" init -input=false
+  for run in $(seq "$FAULT_RUNS"); do
+    e2e_tf_ok "$E2E_TF115" "$ws" apply -auto-approve -input=false
+    e2e_expect_contains "Apply complete! Resources: 5 added, 0 changed, 0 destroyed."
+    e2e_tf_ok "$E2E_TF115" "$ws" output -json ids
+    ids="$(tr -d ' \n' <"$E2E_LAST_OUT")"
+    api_check "sorted(p['id'] for p in pets) == sorted($ids) and len(pets) == 5"
+    e2e_tf_ok "$E2E_TF115" "$ws" destroy -auto-approve -input=false
+    e2e_expect_contains "Destroy complete! Resources: 5 destroyed."
+    api_check "pets == []"
+    echo "   round $run: 5 pets applied ($ids) and destroyed; the API agrees"
+  done
+  faults="$(python3 -c 'import json,sys,urllib.request; o=urllib.request.build_opener(urllib.request.ProxyHandler({})); print(json.load(o.open(sys.argv[1]))["faults"])' "$API/_state")"
+  elapsed=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$started" "$(date +%s.%N)")
+  echo "   faults served: $faults; $FAULT_RUNS rounds in ${elapsed}s"
+  echo "PASS petstore faults tf 1.15.5 ($FAULT_RUNS rounds)"
+  PASS=$((PASS + 1))
+fi
 
 echo "== $PASS passed, 0 failed"

@@ -37,12 +37,15 @@ pub mod model;
 pub mod msgpack;
 pub mod number;
 pub mod refinement;
+#[cfg(feature = "server")]
+pub mod retry;
 pub mod schema;
 #[cfg(feature = "server")]
 pub mod server;
 mod set;
 pub mod show;
 pub mod text;
+pub mod timeouts;
 pub mod types;
 pub mod validate;
 pub mod value;

@@ -17,32 +17,53 @@ pub mod pet;
 use tfschema::diag::Diagnostics;
 use tfschema::server::typed::{Ctx, DataSource, PlanView, Provider, Resource, TypedProvider};
 
-pub use client::Client;
+pub use client::{Client, ClientSettings};
 pub use pet::{PetDataSource, PetResource};
 
 /// The provider. `configure` builds the API [`Client`] for `endpoint`,
 /// which [`PetstoreProvider::from_env`] reads from `$PETSTORE_ENDPOINT`.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct PetstoreProvider {
     /// The API's base URL (`http://host:port/api/v3`).
     pub endpoint: Option<String>,
+    /// Request timeouts and retries, or why the environment's are wrong.
+    pub settings: Result<ClientSettings, String>,
+}
+
+impl Default for PetstoreProvider {
+    /// No endpoint (configuring fails), the default settings.
+    fn default() -> Self {
+        PetstoreProvider {
+            endpoint: None,
+            settings: Ok(ClientSettings::default()),
+        }
+    }
 }
 
 impl PetstoreProvider {
-    /// The provider for the API at `endpoint`.
+    /// The provider for the API at `endpoint`, with the default settings.
     pub fn with_endpoint(endpoint: impl Into<String>) -> Self {
         PetstoreProvider {
             endpoint: Some(endpoint.into()),
+            settings: Ok(ClientSettings::default()),
         }
     }
 
+    /// The same provider with these request timeouts and retries.
+    pub fn with_settings(mut self, settings: ClientSettings) -> Self {
+        self.settings = Ok(settings);
+        self
+    }
+
     /// The provider for the API at `$PETSTORE_ENDPOINT` (unset: configuring
-    /// the provider fails with a diagnostic saying so).
+    /// the provider fails with a diagnostic saying so), with the settings
+    /// of [`ClientSettings::from_env`].
     pub fn from_env() -> Self {
         PetstoreProvider {
             endpoint: std::env::var(client::ENDPOINT_ENV)
                 .ok()
                 .filter(|e| !e.is_empty()),
+            settings: ClientSettings::from_env(),
         }
     }
 }
@@ -59,8 +80,12 @@ impl Provider for PetstoreProvider {
         // The provider block has no attributes (the OpenAPI description
         // declares none): the endpoint comes from the environment.
         let _ = config;
+        let settings = self
+            .settings
+            .clone()
+            .map_err(|e| Diagnostics::with_error("Invalid petstore client settings", e))?;
         match &self.endpoint {
-            Some(endpoint) => Client::new(endpoint),
+            Some(endpoint) => Client::new(endpoint, settings),
             None => Err(Diagnostics::with_error(
                 "Petstore endpoint not set",
                 format!(

@@ -4,9 +4,12 @@
 //! The models are the generated ones (`crate::models`, untouched); this
 //! file is the hand-written part: the JSON mapping and the CRUD calls.
 
+use std::time::Duration;
+
 use serde_json::{json, Map, Value as Json};
 use tfschema::diag::Diagnostics;
 use tfschema::server::typed::{Ctx, DataSource, Resource, ResourcePlan};
+use tfschema::timeouts::Operation;
 use tfschema::{PathStep, Unknown};
 
 use crate::client::{Client, Method};
@@ -135,9 +138,10 @@ fn gone(id: i64) -> Diagnostics {
     )
 }
 
-async fn get_pet(client: &Client, id: i64) -> Result<Option<Pet>, Diagnostics> {
-    match client
-        .call(Method::Get, &format!("/pet/{id}"), None)
+async fn get_pet(ctx: &Ctx<Client>, id: i64) -> Result<Option<Pet>, Diagnostics> {
+    match ctx
+        .client()?
+        .call(ctx, Method::Get, &format!("/pet/{id}"), None)
         .await?
     {
         Some(body) => pet_from_json(&body).map(Some),
@@ -187,10 +191,22 @@ impl Resource for PetResource {
         Ok(())
     }
 
+    /// Time limits (the generated model has no `timeouts` block): long
+    /// enough for the retries of a slow API, short enough that a dead one
+    /// fails the run rather than hangs it.
+    fn timeout(&self, operation: Operation, _pet: &Pet) -> Result<Option<Duration>, Diagnostics> {
+        Ok(Some(match operation {
+            Operation::Read => Duration::from_secs(5 * 60),
+            Operation::Create | Operation::Update | Operation::Delete => {
+                Duration::from_secs(10 * 60)
+            }
+        }))
+    }
+
     async fn create(&self, ctx: &mut Ctx<Client>, planned: Pet) -> Result<Pet, Diagnostics> {
         let client = ctx.client()?;
         let body = client
-            .call(Method::Post, "/pet", Some(pet_json(&planned)))
+            .call(ctx, Method::Post, "/pet", Some(pet_json(&planned)))
             .await?
             .ok_or_else(|| {
                 Diagnostics::with_error("Petstore API error", "POST /pet answered 404.")
@@ -202,7 +218,7 @@ impl Resource for PetResource {
         let Some(Some(id)) = current.id.known().copied() else {
             return Ok(None);
         };
-        get_pet(ctx.client()?, id).await
+        get_pet(ctx, id).await
     }
 
     async fn update(
@@ -220,7 +236,7 @@ impl Resource for PetResource {
         or_prior(&mut planned.tags, &prior.tags);
         let client = ctx.client()?;
         match client
-            .call(Method::Put, "/pet", Some(pet_json(&planned)))
+            .call(ctx, Method::Put, "/pet", Some(pet_json(&planned)))
             .await?
         {
             Some(body) => pet_from_json(&body),
@@ -234,7 +250,7 @@ impl Resource for PetResource {
         };
         // Already gone (404) is what delete wants.
         ctx.client()?
-            .call(Method::Delete, &format!("/pet/{id}"), None)
+            .call(ctx, Method::Delete, &format!("/pet/{id}"), None)
             .await?;
         Ok(())
     }
@@ -251,7 +267,7 @@ impl Resource for PetResource {
                 format!("A petstore_pet is imported by its numeric id, not {id:?}."),
             )
         })?;
-        get_pet(ctx.client()?, id).await
+        get_pet(ctx, id).await
     }
 }
 
@@ -264,7 +280,7 @@ impl DataSource for PetDataSource {
     type Model = ds::Pet;
 
     async fn read(&self, ctx: &mut Ctx<Client>, config: ds::Pet) -> Result<ds::Pet, Diagnostics> {
-        let pet = get_pet(ctx.client()?, config.id).await?.ok_or_else(|| {
+        let pet = get_pet(ctx, config.id).await?.ok_or_else(|| {
             let mut d = Diagnostics::new();
             d.error(
                 &[PathStep::Attr("id".into())],

@@ -267,6 +267,15 @@ impl StopSignal {
     }
 }
 
+/// The diagnostics of a call Stop cancelled: "Operation cancelled".
+pub(crate) fn cancelled_diagnostics() -> Diagnostics {
+    Diagnostics::with_error(
+        "Operation cancelled",
+        "Terraform stopped the provider while this operation was running; \
+         it may have been left incomplete.",
+    )
+}
+
 /// The source of [`StopSignal`]s: one per server.
 #[derive(Debug)]
 pub(crate) struct Stopper {

@@ -36,7 +36,9 @@ use std::sync::Arc;
 use tonic::{Response, Status};
 
 use super::proto::tfplugin6 as pb;
-use super::raw::{ProviderSchema, RawProvider, RawResponse, StopSignal, Stopper};
+use super::raw::{
+    cancelled_diagnostics, ProviderSchema, RawProvider, RawResponse, StopSignal, Stopper,
+};
 use crate::diag::Diagnostics;
 use crate::schema::Schema;
 use crate::types::Type;
@@ -200,7 +202,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         F: FnOnce(&'a P, StopSignal) -> Fut,
         Fut: Future<Output = R>,
     {
-        self.guarded_or(call, || R::from_diagnostics(cancelled()))
+        self.guarded_or(call, || R::from_diagnostics(cancelled_diagnostics()))
             .await
     }
 
@@ -213,24 +215,25 @@ impl<P: RawProvider> GrpcProvider<P> {
     {
         let signal = self.shared.stopper.signal();
         let mut watch = signal.clone();
+        let call = call(&self.shared.provider, signal);
+        tokio::pin!(call);
         tokio::select! {
-            response = call(&self.shared.provider, signal) => response,
-            () = watch.stopped() => cancelled(),
+            biased;
+            response = &mut call => return response,
+            () = watch.stopped() => {}
+        }
+        // Stop: a call that answers it itself (the typed layer does, with
+        // the partial state it recorded) gets a moment to do so; one that
+        // ignores it is dropped.
+        match tokio::time::timeout(STOP_GRACE, &mut call).await {
+            Ok(response) => response,
+            Err(_) => cancelled(),
         }
     }
 }
 
-/// The diagnostics of a call Stop cancelled.
-fn cancelled() -> Diagnostics {
-    let mut diagnostics = Diagnostics::new();
-    diagnostics.error(
-        &[],
-        "Operation cancelled",
-        "Terraform stopped the provider while this operation was running; \
-         it may have been left incomplete.",
-    );
-    diagnostics
-}
+/// How long a call may take to answer Stop itself before it is dropped.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The diagnostics saying the provider has no type of this name.
 fn unknown_type(kind: Kind, name: &str) -> Diagnostics {

@@ -120,6 +120,7 @@ pub struct Ctx<C> {
     pub(super) partial: Option<DynamicValue>,
     deferral: Deferral,
     deferred: Option<Deferred>,
+    deadline: Option<tokio::time::Instant>,
 }
 
 /// Whether a call may be deferred ([`Ctx::defer`]).
@@ -140,6 +141,7 @@ impl<C> std::fmt::Debug for Ctx<C> {
         f.debug_struct("Ctx")
             .field("configured", &self.client.is_some())
             .field("stopped", &self.stop.is_stopped())
+            .field("deadline", &self.deadline)
             .field("diagnostics", &self.diagnostics)
             .finish_non_exhaustive()
     }
@@ -155,7 +157,13 @@ impl<C> Ctx<C> {
             partial: None,
             deferral: Deferral::Unsupported,
             deferred: None,
+            deadline: None,
         }
+    }
+
+    /// Sets the deadline of the call ([`Ctx::deadline`]).
+    pub(super) fn set_deadline(&mut self, deadline: Option<tokio::time::Instant>) {
+        self.deadline = deadline;
     }
 
     /// Makes the call one that can be deferred (a resource's plan, read or
@@ -277,6 +285,16 @@ impl<C> Ctx<C> {
     /// next await; long operations can also check it.
     pub fn stop_signal(&self) -> &StopSignal {
         &self.stop
+    }
+
+    /// When this call's time limit ends ([`Resource::timeout`]), if it has
+    /// one: the typed layer drops the call then and answers with a
+    /// "Timeout" error. Waits and retries inside the call can stop before
+    /// it ([`crate::retry`]).
+    ///
+    /// [`Resource::timeout`]: super::Resource::timeout
+    pub fn deadline(&self) -> Option<tokio::time::Instant> {
+        self.deadline
     }
 
     /// The resource's private state: opaque bytes Terraform keeps with the

@@ -72,6 +72,7 @@
 mod action;
 mod ctx;
 mod data_source_adapter;
+mod deadline;
 mod ephemeral;
 mod ephemeral_adapter;
 mod ephemeral_result;

@@ -6,6 +6,7 @@
 
 use std::any::TypeId;
 
+use super::deadline::Race;
 use super::generate_config::generate;
 use super::identity::{import_matches, unchanged, Identities};
 use super::move_state::move_into;
@@ -20,6 +21,7 @@ use crate::model::{TfSchema, TfType};
 use crate::schema::{Block, Schema};
 use crate::server::plan::{plan, push_path, requires_replace, PlanOptions};
 use crate::server::raw::{self, DynamicValue};
+use crate::timeouts::Operation;
 
 /// A resource behind dynamic values.
 pub(super) trait ErasedResource<C>: Send + Sync {
@@ -167,7 +169,14 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                 return deferred_read(ctx, request);
             }
             let model: R::Model = read_or_answer!(request.current_state, response);
-            let result = self.resource.read(&mut ctx, model).await;
+            let result = match self.resource.timeout(Operation::Read, &model) {
+                Ok(limit) => {
+                    Race::start(&mut ctx, Operation::Read, &request.type_name, limit)
+                        .run(self.resource.read(&mut ctx, model))
+                        .await
+                }
+                Err(d) => Err(d),
+            };
             if ctx.deferred().is_some() {
                 let mut deferred = deferred_read(ctx, request);
                 deferred
@@ -354,7 +363,15 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             let mut planned_refined = true;
             let result: Result<Option<R::Model>, Diagnostics> = if request.planned_state.is_null() {
                 match prior {
-                    Some(prior) => self.resource.delete(&mut ctx, prior).await.map(|()| None),
+                    Some(prior) => match self.resource.timeout(Operation::Delete, &prior) {
+                        Ok(limit) => {
+                            Race::start(&mut ctx, Operation::Delete, &request.type_name, limit)
+                                .run(self.resource.delete(&mut ctx, prior))
+                                .await
+                                .map(|()| None)
+                        }
+                        Err(d) => Err(d),
+                    },
                     None => Ok(None),
                 }
             } else {
@@ -389,13 +406,23 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                         }
                     }
                 };
-                match prior {
-                    None => self.resource.create(&mut ctx, planned).await.map(Some),
-                    Some(prior) => self
-                        .resource
-                        .update(&mut ctx, prior, planned)
-                        .await
-                        .map(Some),
+                let operation = match prior {
+                    None => Operation::Create,
+                    Some(_) => Operation::Update,
+                };
+                match self.resource.timeout(operation, &planned) {
+                    Ok(limit) => {
+                        let race = Race::start(&mut ctx, operation, &request.type_name, limit);
+                        match prior {
+                            None => race.run(self.resource.create(&mut ctx, planned)).await,
+                            Some(prior) => {
+                                race.run(self.resource.update(&mut ctx, prior, planned))
+                                    .await
+                            }
+                        }
+                        .map(Some)
+                    }
+                    Err(d) => Err(d),
                 }
             };
             response

@@ -3,12 +3,14 @@
 //! ([`ResourcePlan`], [`StateUpgrade`], [`MoveSource`]).
 
 use std::future::Future;
+use std::time::Duration;
 
 use super::{Ctx, Model, MoveSource, PlanView};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::json::read::Reader;
 use crate::model::{TfDecode, TfSchema};
+use crate::timeouts::Operation;
 use crate::value::Value;
 
 /// A provider: its configuration model and the client it builds from it.
@@ -585,6 +587,57 @@ pub trait Resource: Send + Sync + 'static {
         ctx: &mut Ctx<Self::Client>,
         prior: Self::Model,
     ) -> impl Future<Output = Result<(), Diagnostics>> + Send;
+
+    /// The time limit of a `create`, `read`, `update` or `delete` of
+    /// `model` (the plan for create and update, the state for read and
+    /// delete): the typed layer races the call against it, and a call
+    /// still running then is dropped and fails with a "Timeout" error
+    /// (keeping the partial state it recorded, [`Ctx::set_partial_state`]).
+    /// [`Ctx::deadline`] tells the call when that is, for retries that
+    /// should stop before it. Stop cancels a call the same way, whatever
+    /// this returns. The default is `Ok(None)`: no limit.
+    ///
+    /// With a `#[tf(block)] timeouts: Option<Timeouts>` field in the model
+    /// the configuration decides, with the resource's defaults:
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use tfschema::diag::Diagnostics;
+    /// # use tfschema::server::typed::{Ctx, Resource};
+    /// use tfschema::timeouts::{Operation, Timeouts};
+    /// # use tfschema::{TfSchema, TfValue};
+    /// # #[derive(TfSchema, TfValue)]
+    /// # struct Volume { name: String, #[tf(block)] timeouts: Option<Timeouts> }
+    /// # struct Volumes;
+    /// impl Resource for Volumes {
+    /// #   type Client = ();
+    /// #   type Model = Volume;
+    ///     fn timeout(&self, operation: Operation, model: &Volume) -> Result<Option<Duration>, Diagnostics> {
+    ///         let default = match operation {
+    ///             Operation::Create | Operation::Delete => Duration::from_secs(30 * 60),
+    ///             Operation::Read | Operation::Update => Duration::from_secs(5 * 60),
+    ///         };
+    ///         Timeouts::duration(model.timeouts.as_ref(), operation, default).map(Some)
+    ///     }
+    ///     // create, read, update, delete ...
+    /// #   async fn create(&self, _: &mut Ctx<()>, v: Volume) -> Result<Volume, Diagnostics> { Ok(v) }
+    /// #   async fn read(&self, _: &mut Ctx<()>, v: Volume) -> Result<Option<Volume>, Diagnostics> { Ok(Some(v)) }
+    /// #   async fn update(&self, _: &mut Ctx<()>, _: Volume, v: Volume) -> Result<Volume, Diagnostics> { Ok(v) }
+    /// #   async fn delete(&self, _: &mut Ctx<()>, _: Volume) -> Result<(), Diagnostics> { Ok(()) }
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    /// A time limit that cannot be read (a duration that does not parse):
+    /// the call fails with these diagnostics without running.
+    fn timeout(
+        &self,
+        operation: Operation,
+        model: &Self::Model,
+    ) -> Result<Option<Duration>, Diagnostics> {
+        let _ = (operation, model);
+        Ok(None)
+    }
 
     /// Looks an object up by the id `terraform import` was given: the
     /// import-by-id helper. Implement it and [`import`](Self::import) works;

@@ -1,0 +1,143 @@
+//! A resource call raced against its time limit
+//! ([`Resource::timeout`](super::Resource::timeout)) and Stop: whichever
+//! ends first decides the answer, so a call that ignores both is still
+//! dropped in time, and what it recorded in its [`Ctx`] (diagnostics, a
+//! partial state) still goes back to Terraform.
+
+use std::future::Future;
+use std::time::Duration;
+
+use super::Ctx;
+use crate::diag::Diagnostics;
+use crate::server::raw::{cancelled_diagnostics, StopSignal};
+use crate::timeouts::Operation;
+
+/// What a call is raced against, taken from its [`Ctx`] before it starts.
+pub(super) struct Race {
+    operation: Operation,
+    type_name: String,
+    timeout: Option<(Duration, tokio::time::Instant)>,
+    stop: StopSignal,
+}
+
+impl Race {
+    /// The race of `operation` on `type_name` with this time limit; the
+    /// deadline is set on `ctx` for the call to see.
+    pub(super) fn start<C>(
+        ctx: &mut Ctx<C>,
+        operation: Operation,
+        type_name: &str,
+        timeout: Option<Duration>,
+    ) -> Race {
+        let timeout = timeout.map(|t| (t, deadline_after(t)));
+        ctx.set_deadline(timeout.map(|(_, at)| at));
+        Race {
+            operation,
+            type_name: type_name.to_owned(),
+            timeout,
+            stop: ctx.stop_signal().clone(),
+        }
+    }
+
+    /// Runs `call` to its end, or until the deadline or Stop, which drop
+    /// it and answer with an error.
+    pub(super) async fn run<T>(
+        mut self,
+        call: impl Future<Output = Result<T, Diagnostics>>,
+    ) -> Result<T, Diagnostics> {
+        let expired = async {
+            match self.timeout {
+                Some((_, at)) => tokio::time::sleep_until(at).await,
+                None => std::future::pending().await,
+            }
+        };
+        // The call first: an answer ready together with the deadline or
+        // Stop is kept.
+        tokio::select! {
+            biased;
+            result = call => result,
+            () = self.stop.stopped() => Err(cancelled_diagnostics()),
+            () = expired => Err(timed_out(self.operation, &self.type_name, self.timeout)),
+        }
+    }
+}
+
+/// `now + timeout`, or far in the future when that does not fit an
+/// `Instant` (a limit of centuries).
+fn deadline_after(timeout: Duration) -> tokio::time::Instant {
+    let now = tokio::time::Instant::now();
+    now.checked_add(timeout)
+        .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 24 * 3600))
+}
+
+/// The error of a call that passed its deadline.
+fn timed_out(
+    operation: Operation,
+    type_name: &str,
+    timeout: Option<(Duration, tokio::time::Instant)>,
+) -> Diagnostics {
+    let limit = timeout.map_or_else(String::new, |(t, _)| format_duration(t));
+    Diagnostics::with_error(
+        "Timeout",
+        format!(
+            "The {operation} of {type_name} did not finish within {limit}; it was abandoned and \
+             may have been left incomplete. A longer limit can be set in the resource's \
+             timeouts block ({operation} = \"...\") if it has one."
+        ),
+    )
+}
+
+/// A duration as Go prints it, without the zero parts: `30m`, `1h30m`,
+/// `45s`, `1.5s`, `250ms`.
+pub(super) fn format_duration(d: Duration) -> String {
+    let nanos = d.subsec_nanos();
+    let secs = d.as_secs();
+    if secs == 0 && nanos == 0 {
+        return "0s".into();
+    }
+    if secs == 0 {
+        return if nanos.is_multiple_of(1_000_000) {
+            format!("{}ms", nanos / 1_000_000)
+        } else {
+            format!("{}us", nanos / 1_000)
+        };
+    }
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let mut out = String::new();
+    if h > 0 {
+        out.push_str(&format!("{h}h"));
+    }
+    if m > 0 {
+        out.push_str(&format!("{m}m"));
+    }
+    if s > 0 || nanos > 0 {
+        if nanos > 0 {
+            let frac = format!("{:09}", nanos);
+            out.push_str(&format!("{s}.{}s", frac.trim_end_matches('0')));
+        } else {
+            out.push_str(&format!("{s}s"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_print_as_written() {
+        for (d, text) in [
+            (Duration::from_secs(1800), "30m"),
+            (Duration::from_secs(5400), "1h30m"),
+            (Duration::from_secs(45), "45s"),
+            (Duration::from_millis(1500), "1.5s"),
+            (Duration::from_millis(250), "250ms"),
+            (Duration::from_micros(7), "7us"),
+            (Duration::ZERO, "0s"),
+        ] {
+            assert_eq!(format_duration(d), text);
+        }
+    }
+}
