@@ -206,6 +206,8 @@ source "$HERE/identity.sh"   # s40-s43: resource identity, moved across resource
 ALL_SCENARIOS+=(s50)
 # shellcheck source=scenarios/list.sh
 source "$SCEN/list.sh"   # s60: the list resource inventory_item, generated configuration
+# shellcheck source=scenarios/load.sh
+source "$SCEN/load.sh"   # s70-s71: load (beside null_resource), the provider killed mid-apply
 
 s01() {
   local ws; ws="$(ws_new sample)"; WS="$ws"

@@ -1,0 +1,183 @@
+# shellcheck shell=bash
+# Scenarios s70-s71 of e2e/run.sh (sourced by it, after its helpers): the example provider under
+# load (s70: E2E_LOAD_N items at -parallelism=50, timed beside as many Go null_resources in the
+# same run) and killed with SIGKILL in the middle of an apply (s71). Terraform 1.15+ only; on
+# older versions both say n/a and pass. What each checks is in e2e/README.md.
+#
+# Both run the 0.2.0 build behind a shim (load_cli_config) that appends the pid of every provider
+# process to $INVENTORY_PIDS and its debug log (one line per RPC, with a timestamp) to
+# $INVENTORY_LOG: s70 counts the calls of each phase from it, s71 kills by that pid (never by
+# name: other providers may run on the same machine).
+
+LOAD_N="${E2E_LOAD_N:-1000}"
+LOAD_PARALLELISM="${E2E_LOAD_PARALLELISM:-50}"
+CRASH_N=100
+
+TITLE[s70]="load: $LOAD_N items at -parallelism=$LOAD_PARALLELISM; phases timed beside null_resource"
+TITLE[s71]="provider SIGKILLed mid-apply of $CRASH_N items; a second apply adopts the orphans"
+ALL_SCENARIOS+=(s70 s71)
+
+# load_cli_config WS: a mirror in WS holding the shim, and the CLI configuration using it.
+load_cli_config() {
+  local ws="$1" shim="$1/shim/terraform-provider-inventory"
+  mkdir -p "$ws/shim"
+  cat > "$shim" <<EOF
+#!/usr/bin/env bash
+# s70/s71: the 0.2.0 provider; its pid to \$INVENTORY_PIDS, its debug log to \$INVENTORY_LOG.
+echo "\$\$" >> "\${INVENTORY_PIDS:-/dev/null}"
+export TF_LOG_PROVIDER=debug
+exec "$BIN/terraform-provider-inventory-0.2.0" "\$@" 2>> "\${INVENTORY_LOG:-/dev/null}"
+EOF
+  chmod +x "$shim"
+  e2e_mirror_add "$ws/mirror" tfschema/inventory 0.2.0 "$shim"
+  e2e_cli_config_mirror "$ws/mirror.tfrc" "$ws/mirror" tfschema/inventory
+  e2e_use_cli_config "$ws/mirror.tfrc"
+}
+
+# gen_items DIR N QUANTITY: N items (sku LOAD-i) with QUANTITY units each.
+gen_items() {
+  cat > "$1/main.tf" <<EOF
+terraform {
+  required_providers {
+    inventory = {
+      source  = "tfschema/inventory"
+      version = "0.2.0"
+    }
+  }
+}
+
+provider "inventory" {
+  database_path = "inventory.db"
+}
+
+resource "inventory_item" "r" {
+  count    = $2
+  name     = "load-\${count.index}"
+  sku      = "LOAD-\${count.index}"
+  quantity = $3
+  location {
+    warehouse = "north"
+  }
+}
+EOF
+}
+
+# no_lock_errors LOG: neither the last Terraform command's output nor LOG says "database is locked".
+no_lock_errors() {
+  if grep -il 'database is locked\|SQLITE_BUSY' "$E2E_LAST_OUT" "$E2E_LAST_ERR" "$1" 2>/dev/null; then
+    e2e_fail "\"database is locked\" in the files above"
+  fi
+}
+
+# load_step PHASE ARGS...: one timed Terraform command with the provider log in provider-PHASE.log.
+load_step() {
+  local phase="$1"; shift
+  INVENTORY_LOG="$WS/provider-$phase.log" e2e_tf "$TF" "$WS" "$@"
+  LOAD_T[$phase]="$E2E_LAST_SECS"
+}
+
+# rows_match N QUANTITY: the items rows are those of the state (N, skus LOAD-0.., QUANTITY each).
+rows_match() {
+  local what="SQLite: $1 rows, one per instance in state, quantity $2"
+  [ "$1" != 0 ] || what="SQLite: no rows left, nothing in state"
+  N="$1" Q="$2" pycheck "$what" <<'EOF'
+n, q = int(os.environ["N"]), int(os.environ["Q"])
+got = rows("select id, sku, quantity, created_at, updated_at from items")
+expect_eq(len(got), n, "rows")
+expect_eq(sorted(r["sku"] for r in got), sorted(f"LOAD-{i}" for i in range(n)), "skus")
+expect_eq({r["quantity"] for r in got}, {q} if n else set(), "quantities")
+ids = {i["attributes"]["id"] for r in state().get("resources", []) for i in r["instances"]}
+expect_eq(sorted(ids), sorted(r["id"] for r in got), "ids in state = ids of the rows")
+EOF
+}
+
+s70() {
+  local ws; ws="$(ws_new load)"; WS="$ws"
+  if ! ver_ge "$V" 1.15; then
+    ok "n/a on Terraform $V (the load scenario runs on 1.15.5 only)"
+    return
+  fi
+  local n="$LOAD_N" p="$LOAD_PARALLELISM"
+  declare -A LOAD_T=()
+  load_cli_config "$ws"
+  gen_items "$ws" "$n" 1
+  load_step init init -input=false
+  e2e_expect_rc 0
+
+  load_step plan plan -input=false -detailed-exitcode -parallelism="$p"
+  e2e_expect_rc 2
+  e2e_expect_contains "Plan: $n to add, 0 to change, 0 to destroy."
+  no_lock_errors "$ws/provider-plan.log"
+
+  load_step apply apply -auto-approve -input=false -parallelism="$p"
+  e2e_expect_rc 0
+  e2e_expect_contains "Apply complete! Resources: $n added, 0 changed, 0 destroyed."
+  no_lock_errors "$ws/provider-apply.log"
+  ok "apply: $n added in ${LOAD_T[apply]}s"
+  rows_match "$n" 1
+
+  load_step replan plan -input=false -detailed-exitcode -parallelism="$p"
+  e2e_expect_rc 0
+  e2e_expect_contains "No changes."
+  no_lock_errors "$ws/provider-replan.log"
+  ok "plan again: no changes (rc 0) in ${LOAD_T[replan]}s"
+
+  gen_items "$ws" "$n" 2
+  load_step update apply -auto-approve -input=false -parallelism="$p"
+  e2e_expect_rc 0
+  e2e_expect_contains "Apply complete! Resources: 0 added, $n changed, 0 destroyed."
+  no_lock_errors "$ws/provider-update.log"
+  ok "update (quantity 1 -> 2 on all): $n changed in ${LOAD_T[update]}s"
+  rows_match "$n" 2
+
+  load_step destroy destroy -auto-approve -input=false -parallelism="$p"
+  e2e_expect_rc 0
+  e2e_expect_contains "Destroy complete! Resources: $n destroyed."
+  no_lock_errors "$ws/provider-destroy.log"
+  ok "destroy: $n destroyed in ${LOAD_T[destroy]}s"
+  rows_match 0 0
+
+  pycheck "RPCs per phase (provider debug log): calls, processes, first..last call" <<'EOF'
+import collections, datetime
+def ts(t):
+    return datetime.datetime.fromisoformat(t.replace("Z", "+00:00")).timestamp()
+for phase in ("plan", "apply", "replan", "update", "destroy"):
+    calls, spans = collections.Counter(), {}
+    for line in open(f"{WS}/provider-{phase}.log"):
+        try:
+            e = json.loads(line)
+        except ValueError:
+            continue
+        m = e.get("@message", "")
+        if e.get("@level") in ("error", "warn"):
+            note(f"{phase}: provider {e['@level']}: {m}")
+        if not m[:1].isupper() or " " in m:
+            continue
+        calls[m] += 1
+        t = ts(e["@timestamp"])
+        lo, hi = spans.get(m, (t, t))
+        spans[m] = (min(lo, t), max(hi, t))
+    big = [(m, c) for m, c in calls.items() if c >= 10]
+    note(f"{phase}: {calls['GetProviderSchema']} provider processes; " + ", ".join(
+        f"{m} x{c} over {spans[m][1] - spans[m][0]:.1f}s" for m, c in sorted(big, key=lambda x: spans[x[0]][0])))
+EOF
+
+  # The peer: as many null_resources, the same parallelism, in this run (bench-null.sh).
+  (
+    E2E_WORK="$ws/null"; mkdir -p "$E2E_WORK"
+    PARALLELISM="$p"; REPEAT=1; BENCH_TFS=("$TF")
+    E2E_LABEL="s70-null" bench_provider null-2.1.2 hashicorp/null 2.1.2 "$E2E_NULL_PROVIDER" gen_null "$n" >/dev/null
+    for step in plan apply replan destroy; do printf '%s %s\n' "$step" "${BENCH_T["null-2.1.2|$V|$step"]}"; done
+  ) > "$ws/null-times.txt" || e2e_fail "null_resource run failed (see $ws/null)"
+  local step null_t
+  printf '    %-8s %10s %14s %7s\n' phase inventory null_resource ratio
+  for step in plan apply replan update destroy; do
+    null_t="$(awk -v s="$step" '$1 == s { print $2 }' "$ws/null-times.txt")"
+    printf '    %-8s %9ss %13ss %7s\n' "$step" "${LOAD_T[$step]}" "${null_t:--}" \
+      "$(awk -v a="${LOAD_T[$step]}" -v b="${null_t:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }')"
+  done | tee "$ws/load-times.txt"
+  printf '    destroy/apply: inventory %s, null_resource %s; load average %s\n' \
+    "$(awk -v a="${LOAD_T[destroy]}" -v b="${LOAD_T[apply]}" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(awk '$1 == "apply" { a = $2 } $1 == "destroy" { d = $2 } END { printf "%.2f", d / a }' "$ws/null-times.txt")" \
+    "$(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$ws/load-times.txt"
+}
