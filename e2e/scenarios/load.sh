@@ -181,3 +181,104 @@ EOF
     "$(awk '$1 == "apply" { a = $2 } $1 == "destroy" { d = $2 } END { printf "%.2f", d / a }' "$ws/null-times.txt")" \
     "$(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$ws/load-times.txt"
 }
+
+# kill_when_rows WS: in the background, wait until the items table has a row, then, holding the
+# write lock (no row can be added meanwhile, the provider's creates wait for it), SIGKILL every
+# provider process of $WS/pids still alive. Prints "killed PIDS at ROWS rows"; gives up after 10
+# minutes (Terraform never created anything).
+kill_when_rows() {
+  WS="$1" python3 - <<'EOF'
+import os, signal, sqlite3, sys, time
+ws = os.environ["WS"]
+db, pids = f"{ws}/inventory.db", f"{ws}/pids"
+def alive_providers():
+    found = []
+    for line in open(pids).read().split():
+        try:
+            cmd = open(f"/proc/{line}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if b"terraform-provider-inventory" in cmd:   # a zombie's cmdline is empty
+            found.append(int(line))
+    return found
+deadline = time.monotonic() + 600
+while time.monotonic() < deadline:
+    if os.path.exists(db):
+        con = sqlite3.connect(db, timeout=60, isolation_level=None)
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            n = con.execute("select count(*) from items").fetchone()[0]
+            if n > 0:
+                victims = alive_providers()
+                for pid in victims:
+                    os.kill(pid, signal.SIGKILL)
+                print("killed", " ".join(map(str, victims)) or "nothing", "at", n, "rows")
+                sys.exit(0 if victims else 1)
+        except sqlite3.OperationalError:
+            pass   # no items table yet
+        finally:
+            con.close()   # rolls back, releasing the lock
+    time.sleep(0.01)
+print("no row appeared in 10 minutes")
+sys.exit(1)
+EOF
+}
+
+s71() {
+  local ws; ws="$(ws_new crash)"; WS="$ws"
+  if ! ver_ge "$V" 1.15; then
+    ok "n/a on Terraform $V (the crash scenario runs on 1.15.5 only)"
+    return
+  fi
+  local n="$CRASH_N" killer
+  load_cli_config "$ws"
+  gen_items "$ws" "$n" 1
+  export INVENTORY_PIDS="$ws/pids" INVENTORY_LOG="$ws/provider.log"
+  : > "$INVENTORY_PIDS"
+  e2e_tf_ok "$TF" "$ws" init -input=false
+
+  kill_when_rows "$ws" > "$ws/killer.txt" 2>&1 &
+  killer=$!
+  e2e_tf "$TF" "$ws" apply -auto-approve -input=false
+  wait "$killer" || e2e_fail "the killer failed: $(cat "$ws/killer.txt")"
+  ok "$(cat "$ws/killer.txt") (SIGKILL by pid, the write lock held)"
+  e2e_expect_rc 1
+  e2e_expect_not_contains "Apply complete!"
+  # Calls waiting for the provider end with "Request cancelled" ("The plugin6.(*GRPCProvider).
+  # ValidateResourceConfig request was cancelled."); an ApplyResourceChange caught in flight,
+  # with "Plugin did not respond".
+  e2e_expect_match "Error: (Request cancelled|Plugin did not respond)" stderr
+  e2e_expect_match "The plugin6\.\(\*GRPCProvider\)\.[A-Za-z]+ (request was cancelled|call)" stderr
+  ok "Terraform says: $(grep -h -o 'Error: [A-Z][a-z]* [a-z ]*' "$E2E_LAST_ERR" | sort | uniq -c | xargs);" \
+    "$(grep -h -o 'plugin6\.(\*GRPCProvider)\.[A-Za-z]*' "$E2E_LAST_ERR" | sort | uniq -c | xargs)"
+  pycheck "after the crash: rows in state, orphans (rows the state does not know)" <<'EOF'
+ids = {i["attributes"]["id"] for r in state().get("resources", []) for i in r["instances"]}
+got = {r["id"] for r in rows("select id from items")}
+expect(0 < len(got) < 100, "some rows, not all", len(got))
+expect(ids <= got, "every id in state has a row", sorted(ids - got))
+open(WS + "/orphans.txt", "w").write("\n".join(sorted(got - ids)))
+note(f"{len(got)} rows, {len(ids)} in state, {len(got - ids)} orphans")
+EOF
+
+  e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
+  e2e_expect_match "Apply complete! Resources: [0-9]+ added, 0 changed, 0 destroyed."
+  if [ -s "$ws/orphans.txt" ]; then
+    e2e_expect_contains "Warning: Existing item adopted"
+    ok "second apply: $(grep -o 'Resources: [0-9]* added' "$E2E_LAST_OUT"), the orphans adopted (warning shown)"
+  else
+    ok "second apply: $(grep -o 'Resources: [0-9]* added' "$E2E_LAST_OUT") (no orphan this time)"
+  fi
+  no_lock_errors "$ws/provider.log"
+  rows_match "$n" 1
+  pycheck "every orphan of the crash is now in state" <<'EOF'
+ids = {i["attributes"]["id"] for r in state().get("resources", []) for i in r["instances"]}
+orphans = [l for l in file_text(WS + "/orphans.txt").split() if l]
+expect_eq([o for o in orphans if o not in ids], [], "orphans not in state")
+EOF
+  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
+  e2e_expect_rc 0
+  ok "plan: no changes"
+  e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
+  e2e_expect_contains "Destroy complete! Resources: $n destroyed."
+  rows_match 0 0
+}
