@@ -7,7 +7,8 @@
 # Both run the 0.2.0 build behind a shim (load_cli_config) that appends the pid of every provider
 # process to $INVENTORY_PIDS and its debug log (one line per RPC, with a timestamp) to
 # $INVENTORY_LOG: s70 counts the calls of each phase from it, s71 kills by that pid (never by
-# name: other providers may run on the same machine).
+# name: other providers may run on the same machine). With $INVENTORY_CPU set (s70), the provider
+# runs under /usr/bin/time, which appends its CPU seconds there.
 
 LOAD_N="${E2E_LOAD_N:-1000}"
 LOAD_PARALLELISM="${E2E_LOAD_PARALLELISM:-50}"
@@ -26,6 +27,10 @@ load_cli_config() {
 # s70/s71: the 0.2.0 provider; its pid to \$INVENTORY_PIDS, its debug log to \$INVENTORY_LOG.
 echo "\$\$" >> "\${INVENTORY_PIDS:-/dev/null}"
 export TF_LOG_PROVIDER=debug
+if [ -n "\${INVENTORY_CPU:-}" ] && [ -x /usr/bin/time ]; then
+  exec /usr/bin/time -a -o "\$INVENTORY_CPU" -f "%U %S" \\
+    "$BIN/terraform-provider-inventory-0.2.0" "\$@" 2>> "\${INVENTORY_LOG:-/dev/null}"
+fi
 exec "$BIN/terraform-provider-inventory-0.2.0" "\$@" 2>> "\${INVENTORY_LOG:-/dev/null}"
 EOF
   chmod +x "$shim"
@@ -69,11 +74,23 @@ no_lock_errors() {
   fi
 }
 
-# load_step PHASE ARGS...: one timed Terraform command with the provider log in provider-PHASE.log.
+# children_cpu FILE: user + system CPU seconds of this shell's finished children (bash `times`,
+# which must run in this shell, not in a command substitution) into FILE.
+children_cpu() {
+  times > "$1"
+  awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.2f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1" > "$1.secs"
+}
+
+# load_step PHASE ARGS...: one timed Terraform command, the provider log in provider-PHASE.log;
+# LOAD_T (wall), LOAD_CPU (Terraform and provider CPU), LOAD_PCPU (provider CPU) of PHASE.
 load_step() {
   local phase="$1"; shift
-  INVENTORY_LOG="$WS/provider-$phase.log" e2e_tf "$TF" "$WS" "$@"
+  children_cpu "$WS/.cpu-before"
+  INVENTORY_LOG="$WS/provider-$phase.log" INVENTORY_CPU="$WS/provider-$phase.cpu" e2e_tf "$TF" "$WS" "$@"
+  children_cpu "$WS/.cpu-after"
   LOAD_T[$phase]="$E2E_LAST_SECS"
+  LOAD_CPU[$phase]="$(awk -v a="$(cat "$WS/.cpu-before.secs")" -v b="$(cat "$WS/.cpu-after.secs")" 'BEGIN { printf "%.2f", b - a }')"
+  LOAD_PCPU[$phase]="$(awk '{ t += $1 + $2 } END { if (NR) printf "%.2f", t; else printf "-" }' "$WS/provider-$phase.cpu" 2>/dev/null || echo -)"
 }
 
 # rows_match N QUANTITY: the items rows are those of the state (N, skus LOAD-0.., QUANTITY each).
@@ -98,7 +115,7 @@ s70() {
     return
   fi
   local n="$LOAD_N" p="$LOAD_PARALLELISM"
-  declare -A LOAD_T=()
+  declare -A LOAD_T=() LOAD_CPU=() LOAD_PCPU=()
   load_cli_config "$ws"
   gen_items "$ws" "$n" 1
   load_step init init -input=false
@@ -170,11 +187,14 @@ EOF
     for step in plan apply replan destroy; do printf '%s %s\n' "$step" "${BENCH_T["null-2.1.2|$V|$step"]}"; done
   ) > "$ws/null-times.txt" || e2e_fail "null_resource run failed (see $ws/null)"
   local step null_t
-  printf '    %-8s %10s %14s %7s\n' phase inventory null_resource ratio
+  # Wall seconds beside null_resource; the CPU seconds of Terraform and the provider together,
+  # and of the provider alone.
+  printf '    %-8s %10s %14s %7s %9s %13s\n' phase inventory null_resource ratio "CPU" "provider CPU"
   for step in plan apply replan update destroy; do
     null_t="$(awk -v s="$step" '$1 == s { print $2 }' "$ws/null-times.txt")"
-    printf '    %-8s %9ss %13ss %7s\n' "$step" "${LOAD_T[$step]}" "${null_t:--}" \
-      "$(awk -v a="${LOAD_T[$step]}" -v b="${null_t:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }')"
+    printf '    %-8s %9ss %13ss %7s %8ss %12ss\n' "$step" "${LOAD_T[$step]}" "${null_t:--}" \
+      "$(awk -v a="${LOAD_T[$step]}" -v b="${null_t:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }')" \
+      "${LOAD_CPU[$step]}" "${LOAD_PCPU[$step]}"
   done | tee "$ws/load-times.txt"
   printf '    destroy/apply: inventory %s, null_resource %s; load average %s\n' \
     "$(awk -v a="${LOAD_T[destroy]}" -v b="${LOAD_T[apply]}" 'BEGIN { printf "%.2f", a / b }')" \
