@@ -7,7 +7,8 @@
 #
 # Steps: install the Terraform binaries (e2e/install-terraform.sh), release-build the provider
 # twice and the schema printer (e2e/schema-dump), fill the mirror, then for each Terraform version
-# the scenarios s01..s14, s20..s23 and s40..s43 (identity.sh) (one "PASS"/"FAIL" line each; see
+# the scenarios s01..s14, s20..s23, s40..s43 (identity.sh), s60 (scenarios/list.sh) and s70..s71
+# (scenarios/load.sh: load, the provider killed mid-apply) (one "PASS"/"FAIL" line each; see
 # e2e/README.md for what each checks),
 # then a 200-resource apply benchmark beside the Go null provider, a result matrix and the
 # timings of every Terraform command.
@@ -21,7 +22,8 @@
 #   E2E_ONLY="s05 s10"          scenarios to run (default: all; s02-s04, s06, s07, s12 need s01)
 #   E2E_BENCH=0                 no benchmark
 #   E2E_SKIP_BUILD=1            reuse the binaries of the last build (target/e2e-work/bin)
-# Other env: E2E_BENCH_N (200), E2E_BENCH_REPEAT (3), BENCH_PARALLELISM (10), CARGO_TARGET_DIR,
+# Other env: E2E_BENCH_N (200), E2E_BENCH_REPEAT (3), BENCH_PARALLELISM (10), E2E_LOAD_N (1000, s70),
+#            CARGO_TARGET_DIR,
 #            E2E_UNSHARE=0 (see lib.sh).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -206,6 +208,8 @@ source "$HERE/identity.sh"   # s40-s43: resource identity, moved across resource
 ALL_SCENARIOS+=(s50)
 # shellcheck source=scenarios/list.sh
 source "$SCEN/list.sh"   # s60: the list resource inventory_item, generated configuration
+# shellcheck source=scenarios/load.sh
+source "$SCEN/load.sh"   # s70-s71: load (beside null_resource), the provider killed mid-apply
 
 s01() {
   local ws; ws="$(ws_new sample)"; WS="$ws"

@@ -13,7 +13,7 @@ use tfschema::diag::Diagnostics;
 use tfschema::server::typed::{Ctx, Model, PlanView, Resource, ResourceIdentity, StateUpgrade};
 use tfschema::{json, Number, Set, TfDecode, TfEncode, TfSchema, TfValue, Unknown};
 
-use crate::store::{ItemRow, Store};
+use crate::store::{Created, ItemRow, Store};
 
 /// The outer size of an item (a single block).
 #[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
@@ -437,6 +437,20 @@ fn gone(id: &str) -> Diagnostics {
     )
 }
 
+fn sku_taken(row: &ItemRow) -> Diagnostics {
+    let mut d = Diagnostics::new();
+    d.error(
+        &[tfschema::PathStep::Attr("sku".into())],
+        "Item already exists",
+        format!(
+            "The inventory already has an item with sku {:?} ({}), with other values. A sku \
+             names one item: import it (`terraform import <address> {}`) or choose another sku.",
+            row.sku, row.id, row.id
+        ),
+    );
+    d
+}
+
 /// The `inventory_item` resource over model `M` ([`Item`] or [`ItemV0`]).
 pub struct ItemResource<M>(PhantomData<fn() -> M>);
 
@@ -462,11 +476,29 @@ impl<M: ItemModel> Resource for ItemResource<M> {
     type Client = Store;
     type Model = M;
 
+    /// Creates with the sku as client token: when the provider is killed
+    /// after the row is written but before Terraform records the item, the
+    /// next apply plans the item again and this create adopts the row.
     async fn create(&self, ctx: &mut Ctx<Store>, planned: M) -> Result<M, Diagnostics> {
         let mut row = ItemRow::new();
         planned.write_row(&mut row)?;
-        let row = ctx.client()?.insert_item(row)?;
-        M::from_row(&row)
+        match ctx.client()?.create_item(row)? {
+            Created::Inserted(row) => M::from_row(&row),
+            Created::Adopted(row) => {
+                ctx.warning(
+                    &[],
+                    "Existing item adopted",
+                    format!(
+                        "An item with sku {:?} and exactly these values already existed ({}), \
+                         most likely written by an earlier apply that was interrupted before \
+                         Terraform recorded it. It is now managed by this resource.",
+                        row.sku, row.id
+                    ),
+                );
+                M::from_row(&row)
+            }
+            Created::Conflict(row) => Err(sku_taken(&row)),
+        }
     }
 
     async fn read(&self, ctx: &mut Ctx<Store>, current: M) -> Result<Option<M>, Diagnostics> {

@@ -6,12 +6,18 @@
 //! several times per command, possibly overlapping: the database is in WAL
 //! mode with a busy timeout, so other processes wait for a lock instead of
 //! failing, and within one process the connection sits behind a mutex.
+//!
+//! An item's sku is its client token: [`Store::create_item`] takes over a
+//! row with the same sku and values instead of writing a second one, so a
+//! create retried after a crash leaves no orphan.
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use rusqlite::{named_params, Connection, OptionalExtension, Row};
+use rusqlite::{
+    named_params, Connection, OptionalExtension, Row, Transaction, TransactionBehavior,
+};
 use tfschema::diag::Diagnostics;
 
 pub mod tokens;
@@ -171,6 +177,21 @@ impl TagRow {
     }
 }
 
+/// What [`Store::create_item`] did. The sku is an item's client token: a
+/// create that finds its sku already stored is a retry of a create whose
+/// answer was lost (the provider was killed after the row was written),
+/// and takes that row over instead of writing a duplicate.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Created {
+    /// No item had the sku: a new row.
+    Inserted(ItemRow),
+    /// An item with the sku held exactly the values asked for: that row,
+    /// unchanged.
+    Adopted(ItemRow),
+    /// An item with the sku holds other values: nothing written.
+    Conflict(ItemRow),
+}
+
 /// Which items [`Store::list_items`] returns.
 #[derive(Debug, Clone, Default)]
 pub struct ItemFilter<'a> {
@@ -240,15 +261,40 @@ impl Store {
             row.id = new_id(c, "itm")?;
             row.created_at = now_rfc3339();
             row.updated_at = row.created_at.clone();
-            let columns = item_column_list();
-            let values = ITEM_COLUMNS
-                .iter()
-                .map(|(n, _)| format!(":{n}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let sql = format!("INSERT INTO items (id, {columns}) VALUES (:id, {values})");
-            c.execute(&sql, item_params!(row))?;
+            c.execute(&insert_item_sql(), item_params!(row))?;
             Ok(row)
+        })
+    }
+
+    /// Creates an item unless one with the same sku exists (see
+    /// [`Created`]): looking and inserting happen in one write transaction,
+    /// so two processes creating the same sku cannot both insert.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn create_item(&self, mut row: ItemRow) -> Result<Created, Diagnostics> {
+        self.with("create item", |c| {
+            let tx = Transaction::new_unchecked(c, TransactionBehavior::Immediate)?;
+            let existing = tx
+                .query_row(
+                    "SELECT * FROM items WHERE sku = :sku ORDER BY created_at, id LIMIT 1",
+                    named_params! {":sku": row.sku},
+                    ItemRow::from_sql,
+                )
+                .optional()?;
+            let created = match existing {
+                Some(found) if same_values(&found, &row) => Created::Adopted(found),
+                Some(found) => Created::Conflict(found),
+                None => {
+                    row.id = new_id(&tx, "itm")?;
+                    row.created_at = now_rfc3339();
+                    row.updated_at = row.created_at.clone();
+                    tx.execute(&insert_item_sql(), item_params!(row))?;
+                    Created::Inserted(row)
+                }
+            };
+            tx.commit()?;
+            Ok(created)
         })
     }
 
@@ -409,6 +455,28 @@ impl Store {
     }
 }
 
+fn insert_item_sql() -> String {
+    let columns = item_column_list();
+    let values = ITEM_COLUMNS
+        .iter()
+        .map(|(n, _)| format!(":{n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("INSERT INTO items (id, {columns}) VALUES (:id, {values})")
+}
+
+/// Whether two rows hold the same values, apart from what the store
+/// assigns (id, timestamps).
+fn same_values(a: &ItemRow, b: &ItemRow) -> bool {
+    let values = |r: &ItemRow| ItemRow {
+        id: String::new(),
+        created_at: String::new(),
+        updated_at: String::new(),
+        ..r.clone()
+    };
+    values(a) == values(b)
+}
+
 fn item_column_list() -> String {
     ITEM_COLUMNS
         .iter()
@@ -436,7 +504,10 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
         add_missing_columns(conn, "items", ITEM_COLUMNS)?;
         add_missing_columns(conn, "tags", TAG_COLUMNS)?;
         tokens::migrate(conn)?;
-        conn.execute_batch("CREATE INDEX IF NOT EXISTS items_status ON items (status)")
+        conn.execute_batch(
+            "CREATE INDEX IF NOT EXISTS items_status ON items (status);
+             CREATE INDEX IF NOT EXISTS items_sku ON items (sku);",
+        )
     })();
     match result {
         Ok(()) => conn.execute_batch("COMMIT"),
