@@ -4,11 +4,8 @@
 //! the key it concerns. Nested structs are separate derives: the generated
 //! code asserts their part (`expand::ephemeral`).
 
-use darling::util::{Flag, SpannedValue};
-use darling::Error;
-use proc_macro2::Span;
-
 use crate::ast::{Container, Field};
+use crate::valid::{refuse_flag as flag, refuse_key as key};
 
 /// Every rule, on a container marked `ephemeral` (nothing otherwise).
 pub fn check(container: &Container, fields: &[&Field], errors: &mut darling::error::Accumulator) {
@@ -22,22 +19,6 @@ pub fn check(container: &Container, fields: &[&Field], errors: &mut darling::err
         no_use_state_for_unknown(field, errors);
         no_default(field, errors);
         no_semantic_equal(field, errors);
-    }
-}
-
-fn err_at(span: Span, msg: &str) -> Error {
-    Error::custom(msg).with_span(&span)
-}
-
-fn flag(flag: &Flag, msg: &str, errors: &mut darling::error::Accumulator) {
-    if flag.is_present() {
-        errors.push(err_at(flag.span(), msg));
-    }
-}
-
-fn key<T>(value: &Option<SpannedValue<T>>, msg: &str, errors: &mut darling::error::Accumulator) {
-    if let Some(v) = value {
-        errors.push(err_at(v.span(), msg));
     }
 }
 

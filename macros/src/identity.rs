@@ -10,10 +10,7 @@ use darling::Error;
 use proc_macro2::Span;
 
 use crate::ast::{Container, Field};
-
-fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
-    Error::custom(msg).with_span(&span)
-}
+use crate::valid::{err_at, refuse_flag, refuse_key};
 
 /// The container keys an identity model cannot have.
 pub fn check_container(container: &Container, errors: &mut darling::error::Accumulator) {
@@ -47,60 +44,25 @@ pub fn check_field(field: &Field, errors: &mut darling::error::Accumulator) -> b
 /// No deprecation and no description kind: the identity schema has
 /// neither.
 fn described(field: &Field, errors: &mut darling::error::Accumulator) {
-    if let Some(d) = &field.deprecated {
-        errors.push(err_at(
-            d.span(),
-            "an identity attribute cannot be `deprecated`: Terraform's identity schema has no deprecation; bump the identity's `version` and upgrade it instead",
-        ));
-    }
-    if field.markdown.is_present() {
-        errors.push(err_at(
-            field.markdown.span(),
-            "an identity attribute's description is plain text (the identity schema has no description kind): remove `markdown`",
-        ));
-    }
+    refuse_key(&field.deprecated, "an identity attribute cannot be `deprecated`: Terraform's identity schema has no deprecation; bump the identity's `version` and upgrade it instead", errors);
+    refuse_flag(&field.markdown, "an identity attribute's description is plain text (the identity schema has no description kind): remove `markdown`", errors);
 }
 
 /// Terraform stores the identity the provider returns: nothing in it is
 /// planned, so nothing is computed.
 fn never_computed(field: &Field, errors: &mut darling::error::Accumulator) {
-    if field.computed.is_present() {
-        errors.push(err_at(
-            field.computed.span(),
-            "an identity attribute must be required or optional for import, never `computed`: write `T` (required for import) or `Option<T>` (optional for import), and fill it in `ResourceIdentity::identity`",
-        ));
-    }
+    refuse_flag(&field.computed, "an identity attribute must be required or optional for import, never `computed`: write `T` (required for import) or `Option<T>` (optional for import), and fill it in `ResourceIdentity::identity`", errors);
 }
 
 fn no_blocks(field: &Field, errors: &mut darling::error::Accumulator) {
-    if let Some(b) = &field.block {
-        errors.push(err_at(
-            b.span(),
-            "an identity has attributes only, no blocks: make it an attribute (a string, number, bool or a list of them)",
-        ));
-    }
-    if field.nested.is_present() {
-        errors.push(err_at(
-            field.nested.span(),
-            "an identity has plain attributes only, no nested attributes: use strings, numbers, bools or lists of them",
-        ));
-    }
+    refuse_key(&field.block, "an identity has attributes only, no blocks: make it an attribute (a string, number, bool or a list of them)", errors);
+    refuse_flag(&field.nested, "an identity has plain attributes only, no nested attributes: use strings, numbers, bools or lists of them", errors);
 }
 
 /// Identities appear in plans, import blocks and the state as they are.
 fn shown_and_stored(field: &Field, errors: &mut darling::error::Accumulator) {
-    if field.sensitive.is_present() {
-        errors.push(err_at(
-            field.sensitive.span(),
-            "an identity attribute cannot be `sensitive`: Terraform shows identities in plans and `import` blocks; keep secrets out of the identity",
-        ));
-    }
-    if field.write_only.is_present() {
-        errors.push(err_at(
-            field.write_only.span(),
-            "an identity attribute cannot be `write_only`: Terraform stores the identity with the state",
-        ));
-    }
+    refuse_flag(&field.sensitive, "an identity attribute cannot be `sensitive`: Terraform shows identities in plans and `import` blocks; keep secrets out of the identity", errors);
+    refuse_flag(&field.write_only, "an identity attribute cannot be `write_only`: Terraform stores the identity with the state", errors);
 }
 
 fn not_planned(field: &Field, errors: &mut darling::error::Accumulator) {

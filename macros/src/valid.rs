@@ -3,7 +3,7 @@
 //! flags, block nesting. Every mistake is reported, each at the attribute or
 //! field it concerns.
 
-use darling::util::SpannedValue;
+use darling::util::{Flag, SpannedValue};
 use darling::Error;
 use proc_macro2::Span;
 use quote::ToTokens;
@@ -163,8 +163,28 @@ impl Kind {
     }
 }
 
-fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
+/// An error at `span`: the one constructor of the derives' and the
+/// function macro's compile errors.
+pub(crate) fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
     Error::custom(msg).with_span(&span)
+}
+
+/// Refuses a flag that was written, at the flag.
+pub(crate) fn refuse_flag(flag: &Flag, msg: &str, errors: &mut darling::error::Accumulator) {
+    if flag.is_present() {
+        errors.push(err_at(flag.span(), msg));
+    }
+}
+
+/// Refuses a key that was written (`key = ...`), at the key.
+pub(crate) fn refuse_key<T>(
+    value: &Option<SpannedValue<T>>,
+    msg: &str,
+    errors: &mut darling::error::Accumulator,
+) {
+    if let Some(v) = value {
+        errors.push(err_at(v.span(), msg));
+    }
 }
 
 fn valid_name(name: &str) -> bool {

@@ -9,6 +9,8 @@ use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
+use crate::valid::err_at;
+
 use super::ast::{doc_summary, rust_deprecated, FunctionAttr, ParamAttr};
 
 /// A checked function.
@@ -50,10 +52,6 @@ pub struct Failed {
     /// The `fn` with the helper attributes removed, emitted as it is.
     pub item: syn::ItemFn,
     pub krate: syn::Path,
-}
-
-fn err_at(span: Span, msg: impl std::fmt::Display) -> Error {
-    Error::custom(msg).with_span(&span)
 }
 
 /// Parses the attribute's arguments and checks the `fn`.
