@@ -1,6 +1,9 @@
 //! Shared pieces of the fuzz targets: the representative types the first
 //! input byte selects from, and value helpers.
 
+pub mod alloc;
+pub mod grpc;
+
 use tfschema::{Type, Value};
 
 /// Type-constraint JSON of the types a fuzz input can select (first byte
