@@ -2,7 +2,7 @@
 //! `GrpcProvider`: a `PlanResourceChange` of `inventory_item` of about `--mib` MiB (200 by
 //! default; its configuration travels twice, as `config` and as
 //! `proposed_new_state`), once as one long `description` and once as `tags`
-//! of many 16-byte strings, then (at `--dense-mib`, 4 by default) as `tags`
+//! of many 16-byte strings, then (at `--dense-kib`, 4096 by default) as `tags`
 //! of 1-byte strings, the most elements a byte can buy, each sent through tonic's `ProviderServer` with the server's
 //! message limit ([`MAX_MESSAGE_SIZE`]), then a request just over that
 //! limit. Prints, per request, its size, the answer, and the peak of the
@@ -11,7 +11,7 @@
 //! process's peak resident set (`VmHWM`).
 //!
 //! ```sh
-//! cargo run --release --example big_request -- [--mib 200] [--dense-mib 4]
+//! cargo run --release --example big_request -- [--mib 200] [--dense-kib 4096]
 //! ```
 
 use prost::Message;
@@ -63,13 +63,13 @@ fn many_strings(bytes: usize, width: usize) -> String {
 
 fn main() {
     let mut mib = 200usize;
-    let mut dense_mib = 4usize;
+    let mut dense_kib = 4096usize;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--mib" => mib = args.next().and_then(|v| v.parse().ok()).expect("--mib N"),
-            "--dense-mib" => {
-                dense_mib = args.next().and_then(|v| v.parse().ok()).expect("--dense-mib N")
+            "--dense-kib" => {
+                dense_kib = args.next().and_then(|v| v.parse().ok()).expect("--dense-kib N")
             }
             other => panic!("unknown argument {other}"),
         }
@@ -80,6 +80,13 @@ fn main() {
         .implied_type();
     let bytes = mib << 20;
     println!("message limit: {} MiB", MAX_MESSAGE_SIZE >> 20);
+    // What each element of a decoded collection costs at least.
+    println!(
+        "size of a Value: {} bytes (Type {}, Refinements {})",
+        std::mem::size_of::<tfschema::Value>(),
+        std::mem::size_of::<Type>(),
+        std::mem::size_of::<tfschema::Refinements>()
+    );
     println!("| request | size (MiB) | answer | peak allocated above before (MiB) | peak / size |");
     println!("|---|---|---|---|---|");
     for (shape, extra) in [
@@ -87,9 +94,9 @@ fn main() {
         // `proposed_new_state`: half the request each.
         ("one long string", one_string(bytes / 2)),
         ("tags: 16-byte strings", many_strings(bytes / 2, 16)),
-        // The densest list there is, at `--dense-mib`: the cost per element
+        // The densest list there is, at `--dense-kib`: the cost per element
         // is what counts.
-        ("tags: 1-byte strings", many_strings((dense_mib << 20) / 2, 1)),
+        ("tags: 1-byte strings", many_strings((dense_kib << 10) / 2, 1)),
     ] {
         let config = pb::DynamicValue {
             msgpack: item_config(&ty, &extra),
@@ -138,7 +145,7 @@ fn run(server: &mut Server, what: &str, rpc: &str, message: &[u8]) {
         format!("status {}: {}", outcome.status, outcome.message)
     };
     println!(
-        "| {what} | {:.1} | {answer} | {:.1} | {:.2} |",
+        "| {what} | {:.3} | {answer} | {:.3} | {:.2} |",
         message.len() as f64 / f64::from(1 << 20),
         peak as f64 / f64::from(1 << 20),
         peak as f64 / message.len() as f64,
