@@ -18,8 +18,8 @@ use prost::Message;
 use terraform_provider_inventory::{provider, Options};
 use tfschema::server::grpc::GrpcProvider;
 use tfschema::server::proto::tfplugin6 as pb;
-use tfschema::{json, msgpack, Type};
 use tfschema::server::MAX_MESSAGE_SIZE;
+use tfschema::{json, msgpack, Type};
 use tfschema_fuzz::alloc::{self, Counting};
 use tfschema_fuzz::grpc::Server;
 
@@ -69,13 +69,18 @@ fn main() {
         match arg.as_str() {
             "--mib" => mib = args.next().and_then(|v| v.parse().ok()).expect("--mib N"),
             "--dense-kib" => {
-                dense_kib = args.next().and_then(|v| v.parse().ok()).expect("--dense-kib N")
+                dense_kib = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--dense-kib N")
             }
             other => panic!("unknown argument {other}"),
         }
     }
     let mut server = Server::new();
-    let ty = GrpcProvider::new(provider(Options::default())).schema().resources["inventory_item"]
+    let ty = GrpcProvider::new(provider(Options::default()))
+        .schema()
+        .resources["inventory_item"]
         .block
         .implied_type();
     let bytes = mib << 20;
@@ -96,7 +101,10 @@ fn main() {
         ("tags: 16-byte strings", many_strings(bytes / 2, 16)),
         // The densest list there is, at `--dense-kib`: the cost per element
         // is what counts.
-        ("tags: 1-byte strings", many_strings((dense_kib << 10) / 2, 1)),
+        (
+            "tags: 1-byte strings",
+            many_strings((dense_kib << 10) / 2, 1),
+        ),
     ] {
         let config = pb::DynamicValue {
             msgpack: item_config(&ty, &extra),
@@ -114,7 +122,12 @@ fn main() {
             ..Default::default()
         }
         .encode_to_vec();
-        run(&mut server, &format!("plan, {shape}"), "PlanResourceChange", &plan);
+        run(
+            &mut server,
+            &format!("plan, {shape}"),
+            "PlanResourceChange",
+            &plan,
+        );
     }
     // Just over the limit: refused before it is decoded.
     let over = MAX_MESSAGE_SIZE + 1;
@@ -127,7 +140,12 @@ fn main() {
         client_capabilities: None,
     }
     .encode_to_vec();
-    run(&mut server, "validate, over the limit", "ValidateResourceConfig", &message);
+    run(
+        &mut server,
+        "validate, over the limit",
+        "ValidateResourceConfig",
+        &message,
+    );
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     for line in status.lines().filter(|l| l.starts_with("VmHWM")) {
         println!("process peak resident set: {line}");
@@ -140,7 +158,10 @@ fn run(server: &mut Server, what: &str, rpc: &str, message: &[u8]) {
     let peak = alloc::peak_above(base);
     let answer = if outcome.status == 0 {
         let diagnostics = outcome.diagnostics(if rpc == "PlanResourceChange" { 4 } else { 1 });
-        format!("OK, {} bytes, diagnostics: {diagnostics:?}", outcome.body_len)
+        format!(
+            "OK, {} bytes, diagnostics: {diagnostics:?}",
+            outcome.body_len
+        )
     } else {
         format!("status {}: {}", outcome.status, outcome.message)
     };

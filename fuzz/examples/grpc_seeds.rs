@@ -195,8 +195,14 @@ impl Seeds {
 
         for (name, text) in [
             ("inventory_item", ITEM_CONFIG),
-            ("inventory_tag", r#"{"key":"env","value":"prod","item_id":"itm-1"}"#),
-            ("inventory_label", r#"{"name":"fragile","text":"handle with care"}"#),
+            (
+                "inventory_tag",
+                r#"{"key":"env","value":"prod","item_id":"itm-1"}"#,
+            ),
+            (
+                "inventory_label",
+                r#"{"name":"fragile","text":"handle with care"}"#,
+            ),
         ] {
             let key = format!("resource.{name}");
             let config = self.dv(&key, text);
@@ -355,7 +361,10 @@ impl Seeds {
         );
         for (name, text) in [
             ("inventory_item", r#"{"id":"itm-1"}"#),
-            ("inventory_items", r#"{"status":"active","name_prefix":"w"}"#),
+            (
+                "inventory_items",
+                r#"{"status":"active","name_prefix":"w"}"#,
+            ),
         ] {
             let config = self.dv(&format!("data.{name}"), text);
             self.write(
@@ -461,7 +470,10 @@ impl Seeds {
 
         for (name, args) in [
             ("sku_normalize", &[("\"wid 001\"", Type::String)][..]),
-            ("price_with_tax", &[("10", Type::Number), ("20", Type::Number)]),
+            (
+                "price_with_tax",
+                &[("10", Type::Number), ("20", Type::Number)],
+            ),
             ("parse_location", &[("\"north/A1\"", Type::String)]),
             (
                 "join_tags",
@@ -492,7 +504,10 @@ impl Seeds {
             );
         }
 
-        let restock = self.dv("action.inventory_restock", r#"{"item_id":"itm-1","units":5}"#);
+        let restock = self.dv(
+            "action.inventory_restock",
+            r#"{"item_id":"itm-1","units":5}"#,
+        );
         self.write(
             "ValidateActionConfig",
             &pb::validate_action_config::Request {
@@ -540,7 +555,10 @@ impl Seeds {
             };
             let bytes: Option<Vec<u8>> = (0..hex.len())
                 .step_by(2)
-                .map(|i| hex.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
+                .map(|i| {
+                    hex.get(i..i + 2)
+                        .and_then(|h| u8::from_str_radix(h, 16).ok())
+                })
                 .collect();
             if let Some(bytes) = bytes {
                 self.raw(index, &bytes);

@@ -142,7 +142,9 @@ impl Outcome {
     pub fn acceptable(&self) -> bool {
         self.status == 0
             || (self.status == i32::from(tonic::Code::Internal)
-                && self.message.starts_with("failed to decode Protobuf message"))
+                && self
+                    .message
+                    .starts_with("failed to decode Protobuf message"))
     }
 }
 
@@ -217,7 +219,11 @@ impl Server {
     pub fn request(&mut self, method: &str, message: &[u8]) -> Outcome {
         let mut frame = Vec::with_capacity(message.len() + 5);
         frame.push(0);
-        frame.extend_from_slice(&u32::try_from(message.len()).unwrap_or(u32::MAX).to_be_bytes());
+        frame.extend_from_slice(
+            &u32::try_from(message.len())
+                .unwrap_or(u32::MAX)
+                .to_be_bytes(),
+        );
         frame.extend_from_slice(message);
         let request = http::Request::builder()
             .method("POST")
@@ -274,7 +280,10 @@ impl Server {
             "/tfplugin6.Provider/ConfigureProvider",
             &configure_request(&name),
         );
-        assert_eq!(outcome.status, 0, "configuring the fuzz database: {outcome:?}");
+        assert_eq!(
+            outcome.status, 0,
+            "configuring the fuzz database: {outcome:?}"
+        );
     }
 }
 
