@@ -163,6 +163,8 @@ impl Server {
     /// directory, which becomes the working directory (a fuzzed
     /// `ConfigureProvider` may name a database file; see
     /// [`Server::request`]).
+    // No `Default`: making one changes the working directory.
+    #[allow(clippy::new_without_default)]
     pub fn new() -> Server {
         let dir = std::env::temp_dir().join(format!("tfschema-fuzz-grpc-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -208,7 +210,7 @@ impl Server {
             return None;
         }
         self.calls += 1;
-        if self.calls % RESET_EVERY == 0 {
+        if self.calls.is_multiple_of(RESET_EVERY) {
             self.reset();
         }
         Some(self.request(method, message))
@@ -254,7 +256,7 @@ impl Server {
             let message = headers
                 .get("grpc-message")
                 .and_then(|v| v.to_str().ok())
-                .map(|m| percent_decode(m))
+                .map(percent_decode)
                 .unwrap_or_default();
             Outcome {
                 status,
