@@ -409,8 +409,19 @@ fn impls(
             }
         }
 
+        // `encode` and `decode` forward to the sink's or source's method,
+        // which calls the body (`__encode_fields`, `__decode_fields`): each
+        // format's instance of the body is then compiled with that
+        // format's code, in parallel with the others, rather than all of a
+        // module's models in one codegen unit (see `Sink::__encode_object`).
         impl #impl_generics #p::TfEncode for #target #encode_where {
+            #[inline]
             fn encode<__S: #p::Sink>(&self, __sink: &mut __S) -> #p::Result<(), #p::Error> {
+                #p::Sink::__encode_object(__sink, self)
+            }
+
+            #[inline]
+            fn __encode_fields<__S: #p::Sink>(&self, __sink: &mut __S) -> #p::Result<(), #p::Error> {
                 __sink.begin_object(&__TF_SHAPE)?;
                 #(#encode_fields)*
                 __sink.end_object(&__TF_SHAPE)
@@ -418,13 +429,19 @@ fn impls(
         }
 
         impl #decode_generics #p::TfDecode<#de> for #target #decode_where {
+            #[inline]
+            fn decode<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
+                #p::Source::__decode_object(__src)
+            }
+
             // Reads each name to the index of its attribute, then decodes
             // that attribute. go-cty writes an object's attributes sorted by
             // name, the order of the fields, so the name expected next
             // (after the previous one) is tried first; only when that fails
             // is the name read and matched. Duplicates are caught either way.
             #[allow(unreachable_code, unused_assignments)]
-            fn decode<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
+            #[inline]
+            fn __decode_fields<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
                 #(#key_defs)*
                 let mut __object = __src.begin_object(#n)?;
                 #(#slot_decls)*
