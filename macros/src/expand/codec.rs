@@ -333,11 +333,15 @@ fn impls(
         }
     });
 
-    let slot_decls: Vec<TokenStream> = slots
+    // The values read so far, one `Option` per attribute, all in one
+    // tuple: an early return (`?`) then drops one local, not each slot in
+    // turn, which kept the compiler busy with a drop per slot and exit.
+    let slot_types = types
         .iter()
-        .zip(types)
-        .map(|(slot, ty)| quote_spanned!(ty.span()=> let mut #slot: #p::Option<#ty> = #p::None;))
-        .collect();
+        .map(|ty| quote_spanned!(ty.span()=> #p::Option<#ty>));
+    let slot_inits = types.iter().map(|ty| quote_spanned!(ty.span()=> #p::None));
+    let slot_decl =
+        (n > 0).then(|| quote!(let mut __slots: (#(#slot_types,)*) = (#(#slot_inits,)*);));
     // Decoding reads each key to the index of its attribute, then decodes
     // that attribute (one call site per attribute and format). go-cty
     // writes an object's attributes sorted by name, the order of
@@ -352,19 +356,17 @@ fn impls(
             continue;
         }
     };
-    let decode_fields =
-        slots
-            .iter()
-            .zip(&names)
-            .zip(&indices)
-            .enumerate()
-            .map(|(i, ((slot, name), index))| {
-                let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                let decode_attr = helper(i, "decode_attr");
-                quote_spanned! {spans[i]=>
-                    #index => #decode_attr(__src, &mut #slot, #name, #call)?,
-                }
-            });
+    let decode_fields = names
+        .iter()
+        .zip(&indices)
+        .enumerate()
+        .map(|(i, (name, index))| {
+            let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
+            let decode_attr = helper(i, "decode_attr");
+            quote_spanned! {spans[i]=>
+                #index => #decode_attr(__src, &mut __slots.#index, #name, #call)?,
+            }
+        });
     // Each name as msgpack and JSON spell it, as arrays of known size so
     // that comparing the name expected next is a few word compares.
     let key_consts: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__KEY{}", i)).collect();
@@ -383,22 +385,37 @@ fn impls(
                 };
             }
         });
-    let build =
-        {
-            let fields = idents.iter().zip(&slots).zip(&names).enumerate().map(
-                |(i, ((ident, slot), name))| {
-                    let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                    let take_attr = helper(i, "take_attr");
-                    quote_spanned! {spans[i]=>
-                        #ident: #take_attr(__src, #slot, #name, #call)?
-                    }
-                },
-            );
-            let skipped = skipped
-                .iter()
-                .map(|ident| quote!(#ident: #p::Default::default()));
-            quote!(Self { #(#fields,)* #(#skipped,)* })
-        };
+    // Attributes the input did not have get what the source makes of a
+    // missing attribute, in field order (the first that cannot be missing
+    // is the error); then every slot is filled and one pattern moves the
+    // values out.
+    let fill_slots = names
+        .iter()
+        .zip(&indices)
+        .enumerate()
+        .map(|(i, (name, index))| {
+            let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
+            let fill_attr = helper(i, "fill_attr");
+            quote_spanned! {spans[i]=>
+                #fill_attr(__src, &mut __slots.#index, #name, #call)?;
+            }
+        });
+    let build = {
+        let skipped = skipped
+            .iter()
+            .map(|ident| quote!(#ident: #p::Default::default()));
+        let built = quote!(Self { #(#idents: #slots,)* #(#skipped,)* });
+        if n == 0 {
+            quote!(#p::Ok(#built))
+        } else {
+            quote! {
+                match __slots {
+                    (#(#p::Some(#slots),)*) => #p::Ok(#built),
+                    _ => #p::Err(#p::unfilled_attribute()),
+                }
+            }
+        }
+    };
 
     quote! {
         impl #impl_generics #p::TfType for #target #type_where {
@@ -444,7 +461,7 @@ fn impls(
             fn __decode_fields<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
                 #(#key_defs)*
                 let mut __object = __src.begin_object(#n)?;
-                #(#slot_decls)*
+                #slot_decl
                 let mut __next: ::core::primitive::usize = 0;
                 loop {
                     let __index: ::core::primitive::usize = match __next {
@@ -463,7 +480,8 @@ fn impls(
                     __next = __index + 1;
                 }
                 __src.end_object(__object);
-                #p::Ok(#build)
+                #(#fill_slots)*
+                #build
             }
         }
     }
