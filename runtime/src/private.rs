@@ -186,6 +186,12 @@ pub fn fill_attr<'de, S: Source<'de>, T>(
     Ok(())
 }
 
+/// The index of attribute `name` in `shape`, for a name read out of
+/// order (a derived decode first compares the name expected next).
+pub fn attr_index(shape: &ObjectShape, name: &str) -> Option<usize> {
+    shape.names.iter().position(|n| *n == name)
+}
+
 /// The error of a derived decode that finds a slot empty after
 /// [`fill_attr`] filled them all: never returned.
 #[cold]

@@ -347,15 +347,9 @@ fn impls(
     // writes an object's attributes sorted by name, the order of
     // `model.fields`, so the key expected next (after the previous one) is
     // first compared with its pre-encoded bytes; only when that fails is
-    // the key read and matched by name. Duplicates are caught either way.
+    // the key read and looked up among the names (`attr_index`, compiled
+    // once in the library). Duplicates are caught either way.
     let indices: Vec<syn::Index> = (0..n).map(syn::Index::from).collect();
-    let name_to_index = quote! {
-        #(#names => #indices,)*
-        __other => {
-            __src.unknown_attribute(__other)?;
-            continue;
-        }
-    };
     let decode_fields = names
         .iter()
         .zip(&indices)
@@ -467,8 +461,12 @@ fn impls(
                     let __index: ::core::primitive::usize = match __next {
                         #(#indices if __src.take_key(&mut __object, &#key_consts) => #indices,)*
                         _ => match __src.next_key(&mut __object)? {
-                            #p::Some(__key) => match &*__key {
-                                #name_to_index
+                            #p::Some(__key) => match #p::attr_index(&__TF_SHAPE, &__key) {
+                                #p::Some(__index) => __index,
+                                #p::None => {
+                                    __src.unknown_attribute(&__key)?;
+                                    continue;
+                                }
                             },
                             #p::None => break,
                         },
