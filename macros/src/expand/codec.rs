@@ -151,7 +151,9 @@ pub fn expand(model: &Model) -> TokenStream {
 
     // Debug, Clone and PartialEq written out rather than derived: the std
     // derives name each field's type again, so a field type without a plan
-    // view would be reported once more per derive.
+    // view would be reported once more per derive. `clone` and `eq` are
+    // `#[inline]` as the std derives make them: a crate that never clones
+    // or compares a plan view does not compile them.
     let fidents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
     let plan_name = plan_ident.to_string();
     let plan_debug_fields = debug_fields(model, false);
@@ -166,12 +168,14 @@ pub fn expand(model: &Model) -> TokenStream {
         }
         #[automatically_derived]
         impl #impl_generics ::core::clone::Clone for #plan_type #plan_clone {
+            #[inline]
             fn clone(&self) -> Self {
                 Self { #(#fidents: ::core::clone::Clone::clone(&self.#fidents),)* }
             }
         }
         #[automatically_derived]
         impl #impl_generics ::core::cmp::PartialEq for #plan_type #plan_eq {
+            #[inline]
             fn eq(&self, __other: &Self) -> ::core::primitive::bool {
                 true #(&& ::core::cmp::PartialEq::eq(&self.#fidents, &__other.#fidents))*
             }
