@@ -170,21 +170,33 @@ pub fn decode_attr<'de, S: Source<'de>, T>(
     Ok(())
 }
 
-/// The value read for attribute `name`, or, when the input did not have
-/// it, what the source makes of a missing attribute
-/// ([`Source::missing`]: an error in msgpack, `read_null` of a null
-/// elsewhere).
+/// Fills the slot of attribute `name` when the input did not have it with
+/// what the source makes of a missing attribute ([`Source::missing`]: an
+/// error in msgpack, `read_null` of a null elsewhere).
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn take_attr<'de, S: Source<'de>, T>(
+pub fn fill_attr<'de, S: Source<'de>, T>(
     src: &mut S,
-    slot: Option<T>,
+    slot: &mut Option<T>,
     name: &'static str,
     read_null: fn(&mut Decoder<'de>) -> Result<T, Error>,
-) -> Result<T, Error> {
-    match slot {
-        Some(value) => Ok(value),
-        None => src.missing(name, read_null),
+) -> Result<(), Error> {
+    if slot.is_none() {
+        *slot = Some(src.missing(name, read_null)?);
     }
+    Ok(())
+}
+
+/// The index of attribute `name` in `shape`, for a name read out of
+/// order (a derived decode first compares the name expected next).
+pub fn attr_index(shape: &ObjectShape, name: &str) -> Option<usize> {
+    shape.names.iter().position(|n| *n == name)
+}
+
+/// The error of a derived decode that finds a slot empty after
+/// [`fill_attr`] filled them all: never returned.
+#[cold]
+pub fn unfilled_attribute() -> Error {
+    Error::new(ErrorKind::Invalid, "an attribute was left unread")
 }
 
 pub fn doc_description(lines: &[&str]) -> String {

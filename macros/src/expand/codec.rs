@@ -151,7 +151,9 @@ pub fn expand(model: &Model) -> TokenStream {
 
     // Debug, Clone and PartialEq written out rather than derived: the std
     // derives name each field's type again, so a field type without a plan
-    // view would be reported once more per derive.
+    // view would be reported once more per derive. `clone` and `eq` are
+    // `#[inline]` as the std derives make them: a crate that never clones
+    // or compares a plan view does not compile them.
     let fidents: Vec<&syn::Ident> = model.fields.iter().map(|f| &f.ident).collect();
     let plan_name = plan_ident.to_string();
     let plan_debug_fields = debug_fields(model, false);
@@ -166,12 +168,14 @@ pub fn expand(model: &Model) -> TokenStream {
         }
         #[automatically_derived]
         impl #impl_generics ::core::clone::Clone for #plan_type #plan_clone {
+            #[inline]
             fn clone(&self) -> Self {
                 Self { #(#fidents: ::core::clone::Clone::clone(&self.#fidents),)* }
             }
         }
         #[automatically_derived]
         impl #impl_generics ::core::cmp::PartialEq for #plan_type #plan_eq {
+            #[inline]
             fn eq(&self, __other: &Self) -> ::core::primitive::bool {
                 true #(&& ::core::cmp::PartialEq::eq(&self.#fidents, &__other.#fidents))*
             }
@@ -333,38 +337,34 @@ fn impls(
         }
     });
 
-    let slot_decls: Vec<TokenStream> = slots
+    // The values read so far, one `Option` per attribute, all in one
+    // tuple: an early return (`?`) then drops one local, not each slot in
+    // turn, which kept the compiler busy with a drop per slot and exit.
+    let slot_types = types
         .iter()
-        .zip(types)
-        .map(|(slot, ty)| quote_spanned!(ty.span()=> let mut #slot: #p::Option<#ty> = #p::None;))
-        .collect();
+        .map(|ty| quote_spanned!(ty.span()=> #p::Option<#ty>));
+    let slot_inits = types.iter().map(|ty| quote_spanned!(ty.span()=> #p::None));
+    let slot_decl =
+        (n > 0).then(|| quote!(let mut __slots: (#(#slot_types,)*) = (#(#slot_inits,)*);));
     // Decoding reads each key to the index of its attribute, then decodes
     // that attribute (one call site per attribute and format). go-cty
     // writes an object's attributes sorted by name, the order of
     // `model.fields`, so the key expected next (after the previous one) is
     // first compared with its pre-encoded bytes; only when that fails is
-    // the key read and matched by name. Duplicates are caught either way.
+    // the key read and looked up among the names (`attr_index`, compiled
+    // once in the library). Duplicates are caught either way.
     let indices: Vec<syn::Index> = (0..n).map(syn::Index::from).collect();
-    let name_to_index = quote! {
-        #(#names => #indices,)*
-        __other => {
-            __src.unknown_attribute(__other)?;
-            continue;
-        }
-    };
-    let decode_fields =
-        slots
-            .iter()
-            .zip(&names)
-            .zip(&indices)
-            .enumerate()
-            .map(|(i, ((slot, name), index))| {
-                let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                let decode_attr = helper(i, "decode_attr");
-                quote_spanned! {spans[i]=>
-                    #index => #decode_attr(__src, &mut #slot, #name, #call)?,
-                }
-            });
+    let decode_fields = names
+        .iter()
+        .zip(&indices)
+        .enumerate()
+        .map(|(i, (name, index))| {
+            let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
+            let decode_attr = helper(i, "decode_attr");
+            quote_spanned! {spans[i]=>
+                #index => #decode_attr(__src, &mut __slots.#index, #name, #call)?,
+            }
+        });
     // Each name as msgpack and JSON spell it, as arrays of known size so
     // that comparing the name expected next is a few word compares.
     let key_consts: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__KEY{}", i)).collect();
@@ -383,22 +383,37 @@ fn impls(
                 };
             }
         });
-    let build =
-        {
-            let fields = idents.iter().zip(&slots).zip(&names).enumerate().map(
-                |(i, ((ident, slot), name))| {
-                    let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                    let take_attr = helper(i, "take_attr");
-                    quote_spanned! {spans[i]=>
-                        #ident: #take_attr(__src, #slot, #name, #call)?
-                    }
-                },
-            );
-            let skipped = skipped
-                .iter()
-                .map(|ident| quote!(#ident: #p::Default::default()));
-            quote!(Self { #(#fields,)* #(#skipped,)* })
-        };
+    // Attributes the input did not have get what the source makes of a
+    // missing attribute, in field order (the first that cannot be missing
+    // is the error); then every slot is filled and one pattern moves the
+    // values out.
+    let fill_slots = names
+        .iter()
+        .zip(&indices)
+        .enumerate()
+        .map(|(i, (name, index))| {
+            let call = codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
+            let fill_attr = helper(i, "fill_attr");
+            quote_spanned! {spans[i]=>
+                #fill_attr(__src, &mut __slots.#index, #name, #call)?;
+            }
+        });
+    let build = {
+        let skipped = skipped
+            .iter()
+            .map(|ident| quote!(#ident: #p::Default::default()));
+        let built = quote!(Self { #(#idents: #slots,)* #(#skipped,)* });
+        if n == 0 {
+            quote!(#p::Ok(#built))
+        } else {
+            quote! {
+                match __slots {
+                    (#(#p::Some(#slots),)*) => #p::Ok(#built),
+                    _ => #p::Err(#p::unfilled_attribute()),
+                }
+            }
+        }
+    };
 
     quote! {
         impl #impl_generics #p::TfType for #target #type_where {
@@ -409,8 +424,19 @@ fn impls(
             }
         }
 
+        // `encode` and `decode` forward to the sink's or source's method,
+        // which calls the body (`__encode_fields`, `__decode_fields`): each
+        // format's instance of the body is then compiled with that
+        // format's code, in parallel with the others, rather than all of a
+        // module's models in one codegen unit (see `Sink::__encode_object`).
         impl #impl_generics #p::TfEncode for #target #encode_where {
+            #[inline]
             fn encode<__S: #p::Sink>(&self, __sink: &mut __S) -> #p::Result<(), #p::Error> {
+                #p::Sink::__encode_object(__sink, self)
+            }
+
+            #[inline]
+            fn __encode_fields<__S: #p::Sink>(&self, __sink: &mut __S) -> #p::Result<(), #p::Error> {
                 __sink.begin_object(&__TF_SHAPE)?;
                 #(#encode_fields)*
                 __sink.end_object(&__TF_SHAPE)
@@ -418,23 +444,33 @@ fn impls(
         }
 
         impl #decode_generics #p::TfDecode<#de> for #target #decode_where {
+            #[inline]
+            fn decode<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
+                #p::Source::__decode_object(__src)
+            }
+
             // Reads each name to the index of its attribute, then decodes
             // that attribute. go-cty writes an object's attributes sorted by
             // name, the order of the fields, so the name expected next
             // (after the previous one) is tried first; only when that fails
             // is the name read and matched. Duplicates are caught either way.
             #[allow(unreachable_code, unused_assignments)]
-            fn decode<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
+            #[inline]
+            fn __decode_fields<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
                 #(#key_defs)*
                 let mut __object = __src.begin_object(#n)?;
-                #(#slot_decls)*
+                #slot_decl
                 let mut __next: ::core::primitive::usize = 0;
                 loop {
                     let __index: ::core::primitive::usize = match __next {
                         #(#indices if __src.take_key(&mut __object, &#key_consts) => #indices,)*
                         _ => match __src.next_key(&mut __object)? {
-                            #p::Some(__key) => match &*__key {
-                                #name_to_index
+                            #p::Some(__key) => match #p::attr_index(&__TF_SHAPE, &__key) {
+                                #p::Some(__index) => __index,
+                                #p::None => {
+                                    __src.unknown_attribute(&__key)?;
+                                    continue;
+                                }
                             },
                             #p::None => break,
                         },
@@ -446,7 +482,8 @@ fn impls(
                     __next = __index + 1;
                 }
                 __src.end_object(__object);
-                #p::Ok(#build)
+                #(#fill_slots)*
+                #build
             }
         }
     }

@@ -116,6 +116,18 @@ pub trait TfEncode: TfType {
     /// infinities in JSON.
     fn encode<S: Sink>(&self, sink: &mut S) -> Result<()>;
 
+    /// The encode body of a derived struct, which its `encode` reaches
+    /// through [`Sink::__encode_object`]; [`encode`](Self::encode) for
+    /// other types. Not meant to be called or implemented elsewhere.
+    ///
+    /// # Errors
+    /// As [`encode`](Self::encode).
+    #[doc(hidden)]
+    #[inline]
+    fn __encode_fields<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        self.encode(sink)
+    }
+
     /// Writes the msgpack form.
     ///
     /// # Errors
@@ -159,6 +171,18 @@ pub trait TfDecode<'de>: TfType + Sized {
     /// Input that does not fit the type; null where the type cannot be null;
     /// unknown where it cannot be unknown.
     fn decode<S: Source<'de>>(src: &mut S) -> Result<Self>;
+
+    /// The decode body of a derived struct, which its `decode` reaches
+    /// through [`Source::__decode_object`]; [`decode`](Self::decode) for
+    /// other types. Not meant to be called or implemented elsewhere.
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode).
+    #[doc(hidden)]
+    #[inline]
+    fn __decode_fields<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        Self::decode(src)
+    }
 
     /// Reads the msgpack form.
     ///

@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::model::TfEncode;
 use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
 use crate::msgpack::Encoder;
 use crate::number::Number;
@@ -172,6 +173,28 @@ pub trait Sink {
     /// # Errors
     /// Not for the formats here.
     fn end_object(&mut self, shape: &'static ObjectShape) -> Result<()>;
+
+    /// Writes a derived struct: its [`TfEncode::__encode_fields`]. Called
+    /// by the derived [`TfEncode::encode`], not meant to be called or
+    /// overridden elsewhere.
+    ///
+    /// A method of the sink rather than of the struct so that the compiler
+    /// places a struct's encode for each format with that format's code
+    /// (a generic instance goes to the codegen unit of its `Self` type's
+    /// module): a crate's models then compile in several codegen units,
+    /// in parallel, instead of all in the one of the module that defines
+    /// them. The derived `encode` only forwards here and the body is
+    /// `#[inline]`, so each body is compiled once per format, here.
+    ///
+    /// # Errors
+    /// As [`TfEncode::encode`].
+    #[doc(hidden)]
+    fn __encode_object<T: TfEncode + ?Sized>(&mut self, value: &T) -> Result<()>
+    where
+        Self: Sized,
+    {
+        value.__encode_fields(self)
+    }
 }
 
 #[cold]

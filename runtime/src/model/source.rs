@@ -15,7 +15,7 @@ use std::collections::btree_map;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Reader, Token};
-use crate::model::{explain_json, explain_msgpack, null_error, unknown_error};
+use crate::model::{explain_json, explain_msgpack, null_error, unknown_error, TfDecode};
 use crate::msgpack::{Decoder, UnknownExt, UnknownsSeen};
 use crate::number::Number;
 use crate::refinement::RefineKind;
@@ -221,6 +221,22 @@ pub trait Source<'de> {
         name: &str,
         read_null: impl FnOnce(&mut Decoder<'de>) -> Result<F>,
     ) -> Result<F>;
+
+    /// Reads a derived struct: its [`TfDecode::__decode_fields`]. Called
+    /// by the derived [`TfDecode::decode`], not meant to be called or
+    /// overridden elsewhere; a method of the source so that each format's
+    /// decode of a struct compiles with that format's code (see
+    /// [`Sink::__encode_object`](crate::model::Sink::__encode_object)).
+    ///
+    /// # Errors
+    /// As [`TfDecode::decode`].
+    #[doc(hidden)]
+    fn __decode_object<T: TfDecode<'de>>(&mut self) -> Result<T>
+    where
+        Self: Sized,
+    {
+        T::__decode_fields(self)
+    }
 }
 
 /// The msgpack bytes of a null.
