@@ -187,9 +187,10 @@ pub fn fill_attr<'de, S: Source<'de>, T>(
 }
 
 /// The index of attribute `name` in `shape`, for a name read out of
-/// order (a derived decode first compares the name expected next).
+/// order (a derived decode first compares the name expected next): a
+/// binary search, the names being sorted as go-cty sorts them (by bytes).
 pub fn attr_index(shape: &ObjectShape, name: &str) -> Option<usize> {
-    shape.names.iter().position(|n| *n == name)
+    shape.names.binary_search(&name).ok()
 }
 
 /// The error of a derived decode that finds a slot empty after
