@@ -156,14 +156,27 @@ fn run(server: &mut Server, what: &str, rpc: &str, message: &[u8]) {
     let base = alloc::start();
     let outcome = server.request(&format!("/tfplugin6.Provider/{rpc}"), message);
     let peak = alloc::peak_above(base);
-    let answer = if outcome.status == 0 {
-        let diagnostics = outcome.diagnostics(if rpc == "PlanResourceChange" { 4 } else { 1 });
+    let answer = if outcome.status.code() == tonic::Code::Ok {
+        let diagnostics = if rpc == "PlanResourceChange" {
+            outcome
+                .first_message::<pb::plan_resource_change::Response>()
+                .map(|r| r.diagnostics)
+        } else {
+            outcome
+                .first_message::<pb::validate_resource_config::Response>()
+                .map(|r| r.diagnostics)
+        };
+        let diagnostics: Vec<String> = diagnostics
+            .unwrap_or_default()
+            .iter()
+            .map(|d| format!("{}: {}", d.summary, d.detail))
+            .collect();
         format!(
             "OK, {} bytes, diagnostics: {diagnostics:?}",
-            outcome.body_len
+            outcome.body.len()
         )
     } else {
-        format!("status {}: {}", outcome.status, outcome.message)
+        format!("{:?}: {}", outcome.status.code(), outcome.status.message())
     };
     println!(
         "| {what} | {:.3} | {answer} | {:.3} | {:.2} |",

@@ -115,6 +115,14 @@ impl Seeds {
         self.msgpack(key, &self.value(key, text, &[]))
     }
 
+    /// A value as msgpack bytes written out.
+    fn raw_dv(msgpack: &[u8]) -> Option<pb::DynamicValue> {
+        Some(pb::DynamicValue {
+            msgpack: msgpack.to_vec(),
+            json: Vec::new(),
+        })
+    }
+
     fn json_dv(text: &str) -> Option<pb::DynamicValue> {
         Some(pb::DynamicValue {
             msgpack: Vec::new(),
@@ -122,7 +130,11 @@ impl Seeds {
         })
     }
 
-    fn write(&mut self, method: &str, message: &[u8]) {
+    fn write(&mut self, method: &str, message: &impl Message) {
+        self.write_bytes(method, &message.encode_to_vec());
+    }
+
+    fn write_bytes(&mut self, method: &str, message: &[u8]) {
         // One seed per protocol: the protocol 5 twin of each message has
         // the same fields under the same numbers.
         let name = method.rsplit('/').next().unwrap_or(method);
@@ -180,17 +192,17 @@ impl Seeds {
             let config = self.dv(key, text);
             self.write(
                 "ValidateProviderConfig",
-                &pb::validate_provider_config::Request { config }.encode_to_vec(),
+                &pb::validate_provider_config::Request { config },
             );
         }
-        self.write("ConfigureProvider", &configure_request("seed.sqlite"));
+        self.write_bytes("ConfigureProvider", &configure_request("seed.sqlite"));
         for rpc in [
             "GetMetadata",
             "GetProviderSchema",
             "GetResourceIdentitySchemas",
             "GetFunctions",
         ] {
-            self.write(rpc, &[]);
+            self.write_bytes(rpc, &[]);
         }
 
         for (name, text) in [
@@ -212,13 +224,9 @@ impl Seeds {
                     type_name: name.into(),
                     config: config.clone(),
                     client_capabilities: caps,
-                }
-                .encode_to_vec(),
+                },
             );
-            let null = Some(pb::DynamicValue {
-                msgpack: vec![0xc0],
-                json: Vec::new(),
-            });
+            let null = Self::raw_dv(&[0xc0]);
             self.write(
                 "PlanResourceChange",
                 &pb::plan_resource_change::Request {
@@ -228,8 +236,7 @@ impl Seeds {
                     config: config.clone(),
                     client_capabilities: caps,
                     ..Default::default()
-                }
-                .encode_to_vec(),
+                },
             );
             // A delete: the planned state is null.
             self.write(
@@ -240,8 +247,7 @@ impl Seeds {
                     planned_state: null,
                     config: None,
                     ..Default::default()
-                }
-                .encode_to_vec(),
+                },
             );
         }
 
@@ -259,22 +265,17 @@ impl Seeds {
                 client_capabilities: caps,
                 prior_identity: identity.clone(),
                 ..Default::default()
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "ApplyResourceChange",
             &pb::apply_resource_change::Request {
                 type_name: "inventory_item".into(),
-                prior_state: Some(pb::DynamicValue {
-                    msgpack: vec![0xc0],
-                    json: Vec::new(),
-                }),
+                prior_state: Self::raw_dv(&[0xc0]),
                 planned_state: planned_dv.clone(),
                 config: config_dv.clone(),
                 ..Default::default()
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "ApplyResourceChange",
@@ -285,8 +286,7 @@ impl Seeds {
                 config: config_dv.clone(),
                 planned_identity: identity.clone(),
                 ..Default::default()
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "ReadResource",
@@ -297,8 +297,7 @@ impl Seeds {
                 client_capabilities: caps,
                 current_identity: identity.clone(),
                 ..Default::default()
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "UpgradeResourceState",
@@ -309,8 +308,7 @@ impl Seeds {
                     json: state_json.clone().into_bytes(),
                     flatmap: BTreeMap::new(),
                 }),
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "UpgradeResourceIdentity",
@@ -321,8 +319,7 @@ impl Seeds {
                     json: br#"{"id":"itm-1"}"#.to_vec(),
                     flatmap: BTreeMap::new(),
                 }),
-            }
-            .encode_to_vec(),
+            },
         );
         for (id, identity) in [("itm-1", None), ("", identity.clone())] {
             self.write(
@@ -332,8 +329,7 @@ impl Seeds {
                     id: id.into(),
                     client_capabilities: caps,
                     identity,
-                }
-                .encode_to_vec(),
+                },
             );
         }
         self.write(
@@ -348,16 +344,14 @@ impl Seeds {
                 }),
                 target_type_name: "inventory_label".into(),
                 ..Default::default()
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "GenerateResourceConfig",
             &pb::generate_resource_config::Request {
                 type_name: "inventory_item".into(),
                 state: state_dv.clone(),
-            }
-            .encode_to_vec(),
+            },
         );
         for (name, text) in [
             ("inventory_item", r#"{"id":"itm-1"}"#),
@@ -372,8 +366,7 @@ impl Seeds {
                 &pb::validate_data_resource_config::Request {
                     type_name: name.into(),
                     config: config.clone(),
-                }
-                .encode_to_vec(),
+                },
             );
             self.write(
                 "ReadDataSource",
@@ -382,8 +375,7 @@ impl Seeds {
                     config,
                     client_capabilities: caps,
                     ..Default::default()
-                }
-                .encode_to_vec(),
+                },
             );
         }
         // The same read with its value as JSON, which Terraform never sends
@@ -394,8 +386,7 @@ impl Seeds {
                 type_name: "inventory_item".into(),
                 config: Self::json_dv(r#"{"id":"itm-1"}"#),
                 ..Default::default()
-            }
-            .encode_to_vec(),
+            },
         );
 
         let token = self.dv(
@@ -407,8 +398,7 @@ impl Seeds {
             &pb::validate_ephemeral_resource_config::Request {
                 type_name: "inventory_token".into(),
                 config: token.clone(),
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "OpenEphemeralResource",
@@ -416,26 +406,23 @@ impl Seeds {
                 type_name: "inventory_token".into(),
                 config: token,
                 client_capabilities: caps,
-            }
-            .encode_to_vec(),
+            },
         );
-        for rpc in ["RenewEphemeralResource", "CloseEphemeralResource"] {
-            let private = Some(br#"{"token_id":"tok-1"}"#.to_vec());
-            let message = if rpc == "RenewEphemeralResource" {
-                pb::renew_ephemeral_resource::Request {
-                    type_name: "inventory_token".into(),
-                    private,
-                }
-                .encode_to_vec()
-            } else {
-                pb::close_ephemeral_resource::Request {
-                    type_name: "inventory_token".into(),
-                    private,
-                }
-                .encode_to_vec()
-            };
-            self.write(rpc, &message);
-        }
+        let private = Some(br#"{"token_id":"tok-1"}"#.to_vec());
+        self.write(
+            "RenewEphemeralResource",
+            &pb::renew_ephemeral_resource::Request {
+                type_name: "inventory_token".into(),
+                private: private.clone(),
+            },
+        );
+        self.write(
+            "CloseEphemeralResource",
+            &pb::close_ephemeral_resource::Request {
+                type_name: "inventory_token".into(),
+                private,
+            },
+        );
 
         let list = self.dv(
             "list.inventory_item",
@@ -448,24 +435,16 @@ impl Seeds {
                 config: list.clone(),
                 include_resource_object: true,
                 limit: 10,
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "ValidateListResourceConfig",
             &pb::validate_list_resource_config::Request {
                 type_name: "inventory_item".into(),
                 config: list,
-                include_resource_object: Some(pb::DynamicValue {
-                    msgpack: vec![0xc3],
-                    json: Vec::new(),
-                }),
-                limit: Some(pb::DynamicValue {
-                    msgpack: vec![0x0a],
-                    json: Vec::new(),
-                }),
-            }
-            .encode_to_vec(),
+                include_resource_object: Self::raw_dv(&[0xc3]),
+                limit: Self::raw_dv(&[0x0a]),
+            },
         );
 
         for (name, args) in [
@@ -499,8 +478,7 @@ impl Seeds {
                 &pb::call_function::Request {
                     name: name.into(),
                     arguments,
-                }
-                .encode_to_vec(),
+                },
             );
         }
 
@@ -513,8 +491,7 @@ impl Seeds {
             &pb::validate_action_config::Request {
                 type_name: "inventory_restock".into(),
                 config: restock.clone(),
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "PlanAction",
@@ -522,8 +499,7 @@ impl Seeds {
                 action_type: "inventory_restock".into(),
                 config: restock.clone(),
                 client_capabilities: caps,
-            }
-            .encode_to_vec(),
+            },
         );
         self.write(
             "InvokeAction",
@@ -531,8 +507,7 @@ impl Seeds {
                 action_type: "inventory_restock".into(),
                 config: restock,
                 client_capabilities: caps,
-            }
-            .encode_to_vec(),
+            },
         );
     }
 

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use libfuzzer_sys::fuzz_target;
 use tfschema_fuzz::alloc::{self, Counting};
-use tfschema_fuzz::grpc::{Server, METHODS};
+use tfschema_fuzz::grpc::Server;
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -26,11 +26,10 @@ fuzz_target!(|data: &[u8]| {
     let mut guard = SERVER.lock().unwrap_or_else(|e| e.into_inner());
     let server = guard.get_or_insert_with(Server::new);
     let base = alloc::start();
-    let Some(outcome) = server.input(data) else {
+    let Some((method, outcome)) = server.input(data) else {
         return;
     };
     let grown = alloc::peak_above(base);
-    let method = METHODS[usize::from(data[0]) % METHODS.len()];
     assert!(
         outcome.acceptable(),
         "{method} answered {outcome:?} to {} request bytes",

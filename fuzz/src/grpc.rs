@@ -21,6 +21,7 @@ use tfschema::server::grpc::{Grpc5, Grpc6, GrpcProvider};
 use tfschema::server::proto::{tfplugin5, tfplugin6};
 use tfschema::server::typed::TypedProvider;
 use tfschema::server::MAX_MESSAGE_SIZE;
+use tfschema::{msgpack, Value};
 use tonic::codegen::{http, Service};
 
 type Provider = TypedProvider<Inventory>;
@@ -96,55 +97,33 @@ pub const RESET_EVERY: u64 = 256;
 /// What one call answered.
 #[derive(Debug)]
 pub struct Outcome {
-    /// The `grpc-status` (0 is OK).
-    pub status: i32,
-    /// The `grpc-message`, empty when there is none.
-    pub message: String,
-    /// The response's length in bytes (all frames of a stream), gRPC
-    /// framing included.
-    pub body_len: usize,
-    /// The response's bytes, gRPC framing included.
+    /// The gRPC status of the answer (`Ok` when it was answered).
+    pub status: tonic::Status,
+    /// The answer's messages (all of a stream's), gRPC framing included.
     pub body: Bytes,
 }
 
 impl Outcome {
-    /// The summaries and details (200 characters at most) of the
-    /// diagnostics in the answer's first message,
-    /// whose repeated `Diagnostic` field has number `field` (4 in
-    /// `PlanResourceChange.Response`, 1 in `ValidateResourceConfig`'s).
-    pub fn diagnostics(&self, field: u64) -> Vec<String> {
-        let Some(message) = self.body.get(5..) else {
-            return Vec::new();
-        };
-        let mut found = Vec::new();
-        for_each_field(message, &mut |number, inner| {
-            if number != field {
-                return;
-            }
-            let mut text = String::new();
-            for_each_field(inner, &mut |number, bytes| {
-                if number == 2 || number == 3 {
-                    let part = String::from_utf8_lossy(bytes);
-                    let part: String = part.chars().take(200).collect();
-                    text.push_str(if text.is_empty() { "" } else { ": " });
-                    text.push_str(&part);
-                }
-            });
-            found.push(text);
-        });
-        found
-    }
-
     /// Whether the call was answered normally, or refused only because its
     /// bytes are not a protobuf message of the request's type (tonic's
     /// answer, before any tfschema code runs). Anything else (a panic, an
     /// `Internal` of our own, `Unknown`) is a failure.
     pub fn acceptable(&self) -> bool {
-        self.status == 0
-            || (self.status == i32::from(tonic::Code::Internal)
-                && self
-                    .message
-                    .starts_with("failed to decode Protobuf message"))
+        match self.status.code() {
+            tonic::Code::Ok => true,
+            tonic::Code::Internal => self
+                .status
+                .message()
+                .starts_with("failed to decode Protobuf message"),
+            _ => false,
+        }
+    }
+
+    /// The answer's first message, read as an `M`.
+    pub fn first_message<M: Message + Default>(&self) -> Option<M> {
+        let len = u32::from_be_bytes(self.body.get(1..5)?.try_into().ok()?);
+        let message = self.body.get(5..5 + usize::try_from(len).ok()?)?;
+        M::decode(message).ok()
     }
 }
 
@@ -200,7 +179,7 @@ impl Server {
     /// `None` for an input this driver does not send (empty, or a
     /// `ConfigureProvider` whose bytes could name a path outside the
     /// database directory).
-    pub fn input(&mut self, data: &[u8]) -> Option<Outcome> {
+    pub fn input(&mut self, data: &[u8]) -> Option<(&'static str, Outcome)> {
         let (&selector, message) = data.split_first()?;
         let method = METHODS[usize::from(selector) % METHODS.len()];
         if is_configure(method) && message.iter().any(|b| matches!(b, b'/' | b'\\')) {
@@ -213,7 +192,7 @@ impl Server {
         if self.calls.is_multiple_of(RESET_EVERY) {
             self.reset();
         }
-        Some(self.request(method, message))
+        Some((method, self.request(method, message)))
     }
 
     /// Sends `message` to `method` in one gRPC frame and reads the whole
@@ -243,26 +222,15 @@ impl Server {
             let response = response.await.expect("tonic's service is infallible");
             let (parts, body) = response.into_parts();
             let collected = body.collect().await.expect("the response body");
-            let trailers = collected.trailers().cloned();
-            let body = collected.to_bytes();
-            let body_len = body.len();
             // A trailers-only answer carries its status in the headers.
-            let headers = trailers.as_ref().unwrap_or(&parts.headers);
-            let status = headers
-                .get("grpc-status")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(-1);
-            let message = headers
-                .get("grpc-message")
-                .and_then(|v| v.to_str().ok())
-                .map(percent_decode)
-                .unwrap_or_default();
+            let status = collected
+                .trailers()
+                .and_then(tonic::Status::from_header_map)
+                .or_else(|| tonic::Status::from_header_map(&parts.headers))
+                .unwrap_or_else(|| tonic::Status::unknown("the answer has no grpc-status"));
             Outcome {
                 status,
-                message,
-                body_len,
-                body,
+                body: collected.to_bytes(),
             }
         })
     }
@@ -283,7 +251,8 @@ impl Server {
             &configure_request(&name),
         );
         assert_eq!(
-            outcome.status, 0,
+            outcome.status.code(),
+            tonic::Code::Ok,
             "configuring the fuzz database: {outcome:?}"
         );
     }
@@ -301,89 +270,14 @@ fn is_configure(method: &str) -> bool {
 
 /// A `ConfigureProvider` request for a database file of this name.
 pub fn configure_request(database: &str) -> Vec<u8> {
+    let config = Value::object([("database_path", Value::string(database))]);
     tfplugin6::configure_provider::Request {
         terraform_version: "1.15.5".into(),
         config: Some(tfplugin6::DynamicValue {
-            msgpack: msgpack_object(&[("database_path", database)]),
+            msgpack: msgpack::value_to_vec(&config, &config.ty()).expect("a string encodes"),
             json: Vec::new(),
         }),
         client_capabilities: None,
     }
     .encode_to_vec()
-}
-
-/// msgpack of an object whose attributes are all strings (at most 15 of
-/// them, each shorter than 32 bytes, the fixmap and fixstr forms).
-fn msgpack_object(attributes: &[(&str, &str)]) -> Vec<u8> {
-    let mut out = vec![0x80 | u8::try_from(attributes.len()).expect("fixmap")];
-    for (key, value) in attributes {
-        for s in [key, value] {
-            out.push(0xa0 | u8::try_from(s.len()).expect("fixstr"));
-            out.extend_from_slice(s.as_bytes());
-        }
-    }
-    out
-}
-
-/// `grpc-message` is percent-encoded.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(b)) => {
-                out.push(b);
-                i += 3;
-            }
-            (b, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Calls `f` with the number and bytes of each length-delimited field of a
-/// protobuf message; stops at the first malformed field.
-fn for_each_field(mut bytes: &[u8], f: &mut dyn FnMut(u64, &[u8])) {
-    fn varint(bytes: &mut &[u8]) -> Option<u64> {
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let (&b, rest) = bytes.split_first()?;
-            *bytes = rest;
-            value |= u64::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                return Some(value);
-            }
-        }
-        None
-    }
-    while let Some(key) = varint(&mut bytes) {
-        let skipped = match key & 7 {
-            0 => varint(&mut bytes).map(|_| 0),
-            1 => Some(8),
-            5 => Some(4),
-            2 => {
-                let Some(len) = varint(&mut bytes).and_then(|l| usize::try_from(l).ok()) else {
-                    return;
-                };
-                let Some(field) = bytes.get(..len) else {
-                    return;
-                };
-                f(key >> 3, field);
-                Some(len)
-            }
-            _ => None,
-        };
-        match skipped.and_then(|n| bytes.get(n..)) {
-            Some(rest) => bytes = rest,
-            None => return,
-        }
-    }
 }
