@@ -99,6 +99,10 @@ impl Resource for Things {
         if state.note == Unknown::Known(Some("auto".into())) {
             config.note = Unknown::Known(None);
         }
+        // A provider bug, for the test: a configuration must be known.
+        if state.note == Unknown::Known(Some("unknown".into())) {
+            config.note = Unknown::Unknown;
+        }
         if state.name.is_empty() {
             return Err(Diagnostics::with_error("Nameless thing", "Name it first."));
         }
@@ -837,6 +841,14 @@ async fn generated_configuration_keeps_what_the_hook_does_not_drop_and_reports_i
             .generate_resource_config("shop_thing", &state("", "kept"))
             .await;
         assert_eq!(summaries(&generated.diagnostics), ["Nameless thing"]);
+        assert_eq!(generated.config, Value::Null(ty.clone()));
+        let generated = h
+            .generate_resource_config("shop_thing", &state("pin", "unknown"))
+            .await;
+        assert_eq!(
+            summaries(&generated.diagnostics),
+            ["Provider generated an unknown value"]
+        );
         assert_eq!(generated.config, Value::Null(ty.clone()));
         let generated = h
             .generate_resource_config("shop_nothing", &state("pin", "x"))

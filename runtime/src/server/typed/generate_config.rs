@@ -16,7 +16,7 @@
 
 use super::views::{read_or_note, typed};
 use super::{PlanView, Resource};
-use crate::model::TfType;
+use crate::model::{TfEncode, TfType};
 use crate::schema::{Block, NestingMode};
 use crate::server::raw::{DynamicValue, GenerateResourceConfigResponse};
 use crate::server::walk::{walk, At, Flow, Node, Visitor};
@@ -82,14 +82,7 @@ pub(super) fn generate<R: Resource>(
 ) -> GenerateResourceConfigResponse {
     let mut response = GenerateResourceConfigResponse::default();
     let d = &mut response.diagnostics;
-    let value = match state.read_value() {
-        Ok(value) => value,
-        Err(e) => {
-            d.extend(e);
-            return response;
-        }
-    };
-    if value.is_null() {
+    if state.is_null() {
         d.error(
             &[],
             "Missing state",
@@ -97,6 +90,13 @@ pub(super) fn generate<R: Resource>(
         );
         return response;
     }
+    let value = match state.read_value() {
+        Ok(value) => value,
+        Err(e) => {
+            d.extend(e);
+            return response;
+        }
+    };
     let Some(model) = read_or_note::<R::Model>(state, d) else {
         return response;
     };
@@ -104,30 +104,20 @@ pub(super) fn generate<R: Resource>(
     let Some(mut view) = typed::<PlanView<R::Model>>(&default, d) else {
         return response;
     };
-    let baseline = crate::msgpack::to_vec(&view);
     if let Err(e) = resource.generate_config(&model, &mut view) {
         d.extend(e);
         return response;
     }
-    // The default as it was, unless the hook changed something.
-    let adjusted = crate::msgpack::to_vec(&view).and_then(|adjusted| {
-        if baseline.as_ref().ok() == Some(&adjusted) {
-            Ok(None)
-        } else {
-            crate::msgpack::value_from_slice(&adjusted, &R::Model::tf_type()).map(Some)
-        }
-    });
-    let config = match adjusted {
-        Ok(Some(config)) => config,
-        Ok(None) => default,
-        Err(err) => {
-            let mut diagnostic = crate::diag::Diagnostic::from(err);
-            diagnostic.summary = "Provider generated an invalid configuration".into();
-            d.push(diagnostic);
-            return response;
-        }
-    };
-    if !config.is_wholly_known() {
+    // The view, default or adjusted, encoded once: the encoder says
+    // whether it wrote an unknown.
+    let mut enc = crate::msgpack::Encoder::new();
+    if let Err(err) = view.encode(&mut enc) {
+        let mut diagnostic = crate::diag::Diagnostic::from(err);
+        diagnostic.summary = "Provider generated an invalid configuration".into();
+        d.push(diagnostic);
+        return response;
+    }
+    if enc.wrote_unknown() {
         d.error(
             &[],
             "Provider generated an unknown value",
@@ -136,7 +126,7 @@ pub(super) fn generate<R: Resource>(
         );
         return response;
     }
-    response.config = Some(DynamicValue::from(config));
+    response.config = Some(DynamicValue::msgpack(enc.into_vec(), R::Model::tf_type()));
     response
 }
 
