@@ -493,9 +493,12 @@ async fn a_result_without_the_state_asked_for_is_an_error() {
             include_resource: true,
             ..ListOptions::default()
         };
+        let sends = backend.sends.load(Ordering::SeqCst);
         let list = h.list_resource("shop_thing", &config, options).await;
         assert!(list.events.is_empty());
         assert_eq!(summaries(&list.diagnostics), ["Missing resource object"]);
+        // The first result's error ends the list: no more are sent.
+        assert_eq!(backend.sends.load(Ordering::SeqCst) - sends, 1);
         assert!(
             list.diagnostics
                 .iter()
@@ -631,9 +634,12 @@ async fn per_result_warnings_are_kept_and_an_error_ends_the_list() {
     backend.things.lock().unwrap()[1].note = Unknown::Known(Some("warn".into()));
     backend.things.lock().unwrap()[3].note = Unknown::Known(Some("broken".into()));
     for h in harnesses(&backend).await {
+        let sends = backend.sends.load(Ordering::SeqCst);
         let list = h
             .list_resource("shop_thing", &filter(None, None), ListOptions::default())
             .await;
+        // The list stops at the error: the fifth thing is never sent.
+        assert_eq!(backend.sends.load(Ordering::SeqCst) - sends, 4);
         let names: Vec<&str> = list
             .events
             .iter()

@@ -189,8 +189,9 @@ pub struct ListResults<R: ResourceIdentity> {
     block: Arc<Block>,
     include_resource: bool,
     limit: usize,
-    sent: usize,
-    closed: bool,
+    /// How many more results Terraform reads: 0 once the limit is
+    /// reached, Terraform stopped reading or a result ended the list.
+    remaining: usize,
     resource: PhantomData<fn(R)>,
 }
 
@@ -199,8 +200,7 @@ impl<R: ResourceIdentity> std::fmt::Debug for ListResults<R> {
         f.debug_struct("ListResults")
             .field("include_resource", &self.include_resource)
             .field("limit", &self.limit)
-            .field("sent", &self.sent)
-            .field("closed", &self.closed)
+            .field("remaining", &self.remaining)
             .finish_non_exhaustive()
     }
 }
@@ -221,27 +221,27 @@ impl<R: ResourceIdentity> ListResults<R> {
 
     /// How many more results Terraform reads.
     pub fn remaining(&self) -> usize {
-        if self.closed {
-            0
-        } else {
-            self.limit.saturating_sub(self.sent)
-        }
+        self.remaining
     }
 
     /// Sends a result; whether to go on: `false` once the limit is reached
-    /// (this result was the last one read) or Terraform stopped reading,
-    /// and the list should return. Results sent after that are dropped.
+    /// (this result was the last one read), the result ended the list with
+    /// an error (its own, or one found writing it), or Terraform stopped
+    /// reading; the list should then return. Results sent after that are
+    /// dropped.
     pub async fn send(&mut self, item: ListItem<R>) -> bool {
-        if self.remaining() == 0 {
+        if self.remaining == 0 {
             return false;
         }
         let event = self.event(item);
-        if !self.sink.send(event).await {
-            self.closed = true;
+        let ends = event.diagnostics.has_errors();
+        let delivered = self.sink.send(event).await;
+        if !delivered || ends {
+            self.remaining = 0;
             return false;
         }
-        self.sent += 1;
-        self.remaining() > 0
+        self.remaining -= 1;
+        self.remaining > 0
     }
 
     /// A result as the raw layer's event: the identity and the state
@@ -344,7 +344,8 @@ impl<L: ListResource> ErasedList<ListClient<L>> for ListAdapter<L> {
         sink: ListSink,
     ) -> BoxFuture<'a, Diagnostics> {
         Box::pin(async move {
-            // Terraform reads nothing at all for `limit = 0`.
+            // Terraform reads nothing at all for `limit = 0` (the gRPC layer
+            // answers that itself; this is for direct callers).
             let limit = usize::try_from(request.limit).unwrap_or(0);
             if limit == 0 {
                 return Diagnostics::new();
@@ -358,8 +359,7 @@ impl<L: ListResource> ErasedList<ListClient<L>> for ListAdapter<L> {
                 block: Arc::clone(&self.block),
                 include_resource: request.include_resource_object,
                 limit,
-                sent: 0,
-                closed: false,
+                remaining: limit,
                 resource: PhantomData,
             };
             let result = self.list.list(&mut ctx, config, &mut results).await;
