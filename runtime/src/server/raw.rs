@@ -115,10 +115,12 @@ const RESERVED_IN_DATA_SOURCES: &[&str] =
 const RESERVED_IN_PROVIDERS: &[&str] = &["alias", "version"];
 
 impl ProviderSchema {
-    /// Errors for schemas Terraform cannot use: top-level attributes or
-    /// block types named like a meta-argument (`count`, `for_each`, ...,
-    /// and `alias`/`version` in the provider block). The server returns
-    /// them from `GetProviderSchema`, so Terraform stops with the reason.
+    /// Errors for schemas Terraform cannot use, after the provider's own
+    /// [`errors`](Self::errors): a list resource type with no resource type
+    /// of its name or one without an identity, and top-level attributes or block types named like a
+    /// meta-argument (`count`, `for_each`, ..., and `alias`/`version` in the
+    /// provider block). The server returns them from `GetProviderSchema`,
+    /// so Terraform stops with the reason.
     pub fn problems(&self) -> Diagnostics {
         let mut diagnostics = self.errors.clone();
         self.list_problems(&mut diagnostics);
