@@ -17,7 +17,7 @@
 use super::views::{read_or_note, typed};
 use super::{PlanView, Resource};
 use crate::model::{TfEncode, TfType};
-use crate::schema::{Block, NestingMode};
+use crate::schema::{Block, NestedBlock, NestingMode};
 use crate::server::raw::{DynamicValue, GenerateResourceConfigResponse};
 use crate::server::walk::{walk, At, Flow, Node, Visitor};
 use crate::value::Value;
@@ -45,7 +45,7 @@ impl Visitor<()> for ConfigFromState {
                 Flow::Skip
             }
             Node::Block(nb) if nb.block.deprecated => {
-                *value = no_blocks(nb.nesting, value);
+                *value = no_blocks(nb, value);
                 Flow::Skip
             }
             _ => Flow::Descend,
@@ -55,16 +55,20 @@ impl Visitor<()> for ConfigFromState {
 
 /// A block type with no blocks in the configuration: an empty collection,
 /// or null for a single block (a group block cannot be absent: its
-/// attributes are nulled instead).
-fn no_blocks(nesting: NestingMode, value: &Value) -> Value {
-    match (nesting, value) {
+/// attributes are nulled instead, and its own block types have no blocks).
+fn no_blocks(nb: &NestedBlock, value: &Value) -> Value {
+    match (nb.nesting, value) {
         (NestingMode::List, Value::List(ty, _)) => Value::List(ty.clone(), Vec::new()),
         (NestingMode::Set, Value::Set(ty, _)) => Value::Set(ty.clone(), Vec::new()),
         (NestingMode::Map, Value::Map(ty, _)) => Value::Map(ty.clone(), Default::default()),
         (NestingMode::Group, Value::Object(attrs)) => Value::Object(
             attrs
                 .iter()
-                .map(|(k, v)| (k.clone(), Value::Null(v.ty())))
+                .map(|(k, v)| {
+                    let inner = nb.block.block_types.iter().find(|t| t.type_name == *k);
+                    let empty = inner.map_or_else(|| Value::Null(v.ty()), |t| no_blocks(t, v));
+                    (k.clone(), empty)
+                })
                 .collect(),
         ),
         (NestingMode::List, Value::Tuple(_)) => Value::Tuple(Vec::new()),
@@ -199,5 +203,53 @@ mod tests {
             ("legacy", Value::List(legacy_ty, Vec::new())),
         ]);
         assert_eq!(config, expected);
+    }
+
+    #[test]
+    fn a_deprecated_group_block_keeps_its_nested_blocks_empty_not_null() {
+        let nested = |type_name: &str, block: Block, nesting: NestingMode| NestedBlock {
+            type_name: type_name.into(),
+            block,
+            nesting,
+            min_items: 0,
+            max_items: 0,
+            plan: crate::schema::PlanPolicy::NONE,
+        };
+        let rule = Block {
+            attributes: vec![attribute("port", |a| a.optional = true)],
+            ..Block::default()
+        };
+        let group = Block {
+            attributes: vec![attribute("mode", |a| a.optional = true)],
+            block_types: vec![nested("rule", rule, NestingMode::List)],
+            deprecated: true,
+            ..Block::default()
+        };
+        let block = Block {
+            block_types: vec![nested("settings", group, NestingMode::Group)],
+            ..Block::default()
+        };
+        let rule_ty = Type::object([("port", Type::String)]);
+        let state = Value::object([(
+            "settings",
+            Value::object([
+                ("mode", Value::from("fast")),
+                (
+                    "rule",
+                    Value::List(
+                        rule_ty.clone(),
+                        vec![Value::object([("port", Value::from("80"))])],
+                    ),
+                ),
+            ]),
+        )]);
+        let expected = Value::object([(
+            "settings",
+            Value::object([
+                ("mode", Value::Null(Type::String)),
+                ("rule", Value::List(rule_ty, Vec::new())),
+            ]),
+        )]);
+        assert_eq!(config_from_state(&block, state), expected);
     }
 }
