@@ -7,34 +7,17 @@
 
 mod common;
 
-use common::{lines, string, TempDir};
-use terraform_provider_inventory::provider::Inventory;
+use common::{lines, string, testing_harness, TempDir};
 use terraform_provider_inventory::store::{ItemRow, Store, TagRow};
 use terraform_provider_inventory::tag::Tag;
 use terraform_provider_inventory::{provider, Options};
 use tfschema::server::raw::{IdentityAttribute, IdentitySchema};
-use tfschema::server::testing::{Harness, MoveFrom, StateResult};
-use tfschema::server::typed::TypedProvider;
+use tfschema::server::testing::{MoveFrom, StateResult};
 use tfschema::{Type, Unknown, Value};
 
 const TAG: &str = "inventory_tag";
 const LABEL: &str = "inventory_label";
 const SOURCE: &str = "registry.terraform.io/tfschema/inventory";
-
-/// A configured harness over a fresh database in `dir`.
-async fn harness(dir: &TempDir, protocol: u32) -> Harness<TypedProvider<Inventory>> {
-    let h = Harness::new(provider(Options::default()));
-    let h = if protocol == 5 { h.protocol_5() } else { h };
-    let db = dir.0.join("inventory.db");
-    let d = h
-        .configure(Value::object([(
-            "database_path",
-            Value::string(db.to_string_lossy()),
-        )]))
-        .await;
-    assert!(!d.has_errors(), "{:#?}", lines(&d));
-    h
-}
 
 fn store(dir: &TempDir) -> Store {
     Store::open(&dir.0.join("inventory.db")).expect("open")
@@ -79,7 +62,7 @@ fn attribute(name: &str, required: bool, description: &str) -> IdentityAttribute
 #[tokio::test]
 async fn identity_schemas_as_the_models_say() {
     let dir = TempDir::new();
-    let h = harness(&dir, 6).await;
+    let h = testing_harness(&dir, 6).await;
     let (schemas, d) = h.identity_schemas().await;
     assert!(d.is_empty(), "{:#?}", lines(&d));
     let item_on = "The id of the item the tag is on; null for a tag on no item.";
@@ -125,7 +108,7 @@ async fn identity_schemas_as_the_models_say() {
 #[tokio::test]
 async fn an_item_imported_by_identity() {
     let dir = TempDir::new();
-    let h = harness(&dir, 6).await;
+    let h = testing_harness(&dir, 6).await;
     let row = store(&dir)
         .insert_item(ItemRow {
             name: "Imported".into(),
@@ -171,7 +154,7 @@ async fn an_item_imported_by_identity() {
 async fn tags_have_identities_on_both_protocols() {
     for protocol in [6, 5] {
         let dir = TempDir::new();
-        let h = harness(&dir, protocol).await;
+        let h = testing_harness(&dir, protocol).await;
         let (_, created) = h
             .plan_and_apply(
                 TAG,
@@ -256,7 +239,7 @@ async fn tags_have_identities_on_both_protocols() {
 async fn a_tag_moves_to_a_label() {
     for protocol in [6, 5] {
         let dir = TempDir::new();
-        let h = harness(&dir, protocol).await;
+        let h = testing_harness(&dir, protocol).await;
         let (_, tag_state) = h
             .plan_and_apply(
                 TAG,

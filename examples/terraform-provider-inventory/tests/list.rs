@@ -6,30 +6,13 @@
 
 mod common;
 
-use common::{lines, TempDir};
-use terraform_provider_inventory::provider::Inventory;
+use common::{lines, testing_harness, TempDir};
 use terraform_provider_inventory::store::{ItemRow, Store};
 use terraform_provider_inventory::{provider, Options};
-use tfschema::server::testing::{Harness, ListOptions};
-use tfschema::server::typed::TypedProvider;
+use tfschema::server::testing::ListOptions;
 use tfschema::{PathStep, Type, Value};
 
 const ITEM: &str = "inventory_item";
-
-/// A configured harness over the database in `dir`.
-async fn harness(dir: &TempDir, protocol: u32) -> Harness<TypedProvider<Inventory>> {
-    let h = Harness::new(provider(Options::default()));
-    let h = if protocol == 5 { h.protocol_5() } else { h };
-    let db = dir.0.join("inventory.db");
-    let d = h
-        .configure(Value::object([(
-            "database_path",
-            Value::string(db.to_string_lossy()),
-        )]))
-        .await;
-    assert!(!d.has_errors(), "{:#?}", lines(&d));
-    h
-}
 
 /// Four items: three active (one with a non-default quantity), one draft.
 fn fill(dir: &TempDir) -> Vec<ItemRow> {
@@ -68,7 +51,7 @@ async fn active_items_are_listed_by_identity() {
     let dir = TempDir::new();
     let rows = fill(&dir);
     for protocol in [6, 5] {
-        let h = harness(&dir, protocol).await;
+        let h = testing_harness(&dir, protocol).await;
         let list = h
             .list_resource(ITEM, &query(Some("active"), None), ListOptions::default())
             .await;
@@ -117,7 +100,7 @@ async fn active_items_are_listed_by_identity() {
 #[tokio::test]
 async fn the_query_is_validated() {
     let dir = TempDir::new();
-    let h = harness(&dir, 6).await;
+    let h = testing_harness(&dir, 6).await;
     assert!(h
         .validate_list_resource(ITEM, &query(Some("draft"), Some("B")))
         .await
@@ -142,7 +125,7 @@ async fn generated_configuration_of_a_listed_item_plans_no_changes() {
     let dir = TempDir::new();
     fill(&dir);
     for protocol in [6, 5] {
-        let h = harness(&dir, protocol).await;
+        let h = testing_harness(&dir, protocol).await;
         let options = ListOptions {
             include_resource: true,
             ..ListOptions::default()

@@ -50,6 +50,25 @@ pub struct Harness {
     pub write_only_allowed: bool,
 }
 
+/// The public test harness (`tfschema::server::testing`) over the provider,
+/// on protocol 5 or 6, configured with a fresh database in `dir`.
+pub async fn testing_harness(
+    dir: &TempDir,
+    protocol: u32,
+) -> tfschema::server::testing::Harness<TypedProvider<Inventory>> {
+    let h = tfschema::server::testing::Harness::new(provider(Options::default()));
+    let h = if protocol == 5 { h.protocol_5() } else { h };
+    let db = dir.0.join("inventory.db");
+    let d = h
+        .configure(Value::object([(
+            "database_path",
+            Value::string(db.to_string_lossy()),
+        )]))
+        .await;
+    assert!(!d.has_errors(), "{:#?}", lines(&d));
+    h
+}
+
 /// The errors and warnings of a call, one line each.
 pub fn lines(d: &Diagnostics) -> Vec<String> {
     d.iter()
