@@ -270,3 +270,23 @@ e2e_expect_not_contains() {  # TEXT [stream]
 e2e_expect_match() {  # REGEX [stream]
   _e2e_grep -E "$1" "${2:-any}" || e2e_fail "expected ${2:-any} output to match /$1/"
 }
+
+# inventory_header: the terraform and provider blocks of a configuration of the example provider
+# (release 0.2.0, database inventory.db in the workspace), for scripts that write one.
+inventory_header() {
+  cat <<'EOF'
+terraform {
+  required_providers {
+    inventory = {
+      source  = "tfschema/inventory"
+      version = "0.2.0"
+    }
+  }
+}
+
+provider "inventory" {
+  database_path = "inventory.db"
+}
+EOF
+  echo
+}

@@ -618,20 +618,8 @@ s11() {
   local ws; ws="$(ws_new trace-log)"; WS="$ws"
   e2e_use_cli_config "$WORK/mirror-stderr-shim.tfrc"
   {
+    inventory_header
     cat <<'EOF'
-terraform {
-  required_providers {
-    inventory = {
-      source  = "tfschema/inventory"
-      version = "0.2.0"
-    }
-  }
-}
-
-provider "inventory" {
-  database_path = "inventory.db"
-}
-
 resource "inventory_item" "secret" {
   name          = "Sentinel"
   sku           = "SNT-001"
@@ -1016,26 +1004,16 @@ SCENARIO_SECS="$(secs_since "$T_SUITE")"
 
 # ---- 4. benchmark ---------------------------------------------------------------------------------
 gen_inventory() {  # DIR N
-  cat > "$1/main.tf" <<EOF
-terraform {
-  required_providers {
-    inventory = {
-      source  = "tfschema/inventory"
-      version = "0.2.0"
-    }
-  }
-}
-
-provider "inventory" {
-  database_path = "inventory.db"
-}
-
+  {
+    inventory_header
+    cat <<EOF
 resource "inventory_tag" "r" {
   count = $2
   key   = "k\${count.index}"
   value = "v\${count.index}"
 }
 EOF
+  } > "$1/main.tf"
 }
 
 BENCH_STATUS=skipped

@@ -41,20 +41,9 @@ EOF
 
 # gen_items DIR N QUANTITY: N items (sku LOAD-i) with QUANTITY units each.
 gen_items() {
-  cat > "$1/main.tf" <<EOF
-terraform {
-  required_providers {
-    inventory = {
-      source  = "tfschema/inventory"
-      version = "0.2.0"
-    }
-  }
-}
-
-provider "inventory" {
-  database_path = "inventory.db"
-}
-
+  {
+    inventory_header
+    cat <<EOF
 resource "inventory_item" "r" {
   count    = $2
   name     = "load-\${count.index}"
@@ -65,6 +54,7 @@ resource "inventory_item" "r" {
   }
 }
 EOF
+  } > "$1/main.tf"
 }
 
 # no_lock_errors LOG: neither the last Terraform command's output nor LOG says "database is locked".
