@@ -27,8 +27,7 @@ s40() {
     e2e_tf_ok "$TF" "$ws" init -input=false
     e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
     e2e_expect_contains "Apply complete! Resources: 3 added, 0 changed, 0 destroyed."
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     ok "Terraform $V: item, tag and label (resources with identities) apply, then plan no changes"
     pycheck "no identity in the state of Terraform $V" <<'EOF'
 for address in ("inventory_item.x", "inventory_tag.t", "inventory_label.l"):
@@ -60,8 +59,7 @@ EOF
   ok "plan: 2 to import by identity (item { id }, tag { item_id, key }), 1 to add"
   e2e_tf_ok "$TF" "$ws" apply -input=false s40.tfplan
   e2e_expect_contains "Apply complete! Resources: 2 imported, 1 added, 0 changed, 0 destroyed."
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   e2e_expect_contains "No changes."
   ok "apply: 2 imported, 1 added; then plan -detailed-exitcode = 0"
   pycheck "identities and identity_schema_version in the state" <<'EOF'
@@ -92,8 +90,7 @@ EOF
     sed '/^import {/,/^}/d' "$IDS/import-errors.tf" > "$ws/main.tf"
     e2e_tf_ok "$TF" "$ws" import -input=false inventory_tag.t tag-00000000000e2e41
     e2e_expect_contains "Import successful!"
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     ok "Terraform $V: terraform import by id, then plan no changes"
     return
   fi
@@ -154,8 +151,7 @@ resource "inventory_label" "b" {
 EOF
     e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
     e2e_expect_contains "Apply complete! Resources: 1 added, 0 changed, 0 destroyed."
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
     e2e_expect_contains "Destroy complete! Resources: 3 destroyed."
     ok "Terraform $V: a label beside the tag applies, plans no changes, destroys"
@@ -187,8 +183,7 @@ note("RPCs up to the move:", " ".join(before[last_start:] + ["MoveResourceState"
 EOF
   e2e_tf_ok "$TF" "$ws" apply -input=false s42.tfplan
   e2e_expect_contains "Apply complete! Resources: 0 added, 0 changed, 0 destroyed."
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "moved: plan shows the move only (no create, no destroy), apply 0/0/0, then no changes"
   pycheck "row intact; the label's state and identity" <<'EOF'
 import json
@@ -229,8 +224,7 @@ EOF
   edit "$ws/main.tf" '      version = "0.1.0"' '      version = "0.2.0"'
   e2e_tf_ok "$TF" "$ws" init -input=false -upgrade
   e2e_expect_contains "Installed tfschema/inventory v0.2.0"
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   e2e_expect_contains "No changes."
   e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
   e2e_expect_contains "Apply complete! Resources: 0 added, 0 changed, 0 destroyed."
@@ -240,8 +234,7 @@ i = instance("inventory_tag.old")
 expect_eq(i.get("identity"), {"item_id": None, "key": "e2e43"}, "identity")
 expect_eq(i.get("identity_schema_version"), 0, "identity_schema_version")
 EOF
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     ok "0.1.0 -> 0.2.0: plan no changes; the next apply stores the identity; plan no changes"
   else
     pycheck "Terraform $V: still no identity in the state" <<'EOF'

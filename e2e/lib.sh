@@ -213,6 +213,8 @@ e2e_tf() {  # TF_BIN WORKSPACE ARGS...
 }
 
 e2e_tf_ok() { e2e_tf "$@"; e2e_expect_rc 0; }
+# e2e_tf_no_changes TF_BIN WORKSPACE: `plan -detailed-exitcode` finds nothing to change (exit code 0).
+e2e_tf_no_changes() { e2e_tf "$1" "$2" plan -input=false -detailed-exitcode; e2e_expect_rc 0; }
 
 e2e_timings_summary() {  # [FILE]
   column -t -s $'\t' "${1:-$E2E_TIMINGS}" 2>/dev/null || cat "${1:-$E2E_TIMINGS}"

@@ -263,8 +263,7 @@ EOF
 
 s02() {
   need_s01; local ws="$WSROOT/sample"; WS="$ws"
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   e2e_expect_contains "No changes."
   ok "plan -detailed-exitcode: rc=0, No changes."
 }
@@ -304,8 +303,7 @@ for k in ("name", "price", "tags", "categories", "attributes", "dimensions", "au
     expect_eq(r[k], before[k], k + " unchanged")
 EOF
   # data.inventory_item.widget reads the quantity: after the apply the output must say 5.
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   e2e_expect_contains "No changes."
   ok "plan after apply: no changes"
   pycheck "output widget_quantity (data source) = 5" <<'EOF'
@@ -337,8 +335,7 @@ expect_eq(attrs("inventory_item.gadget")["id"], r["id"], "state id = new row id"
 expect_eq((r["name"], r["quantity"], r["status"]), ("Gadget", 3, "draft"), "gadget name/quantity/status")
 expect_eq(r["label"], "abc-" + attrs("inventory_item.widget")["id"], "label")
 EOF
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "plan after apply: no changes"
 }
 
@@ -460,8 +457,7 @@ EOT
     echo "    note: Terraform $V: plan after import exits 2 with output changes only (no resource change); apply, then plan again"
     e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
     e2e_expect_contains "Resources: 0 added, 0 changed, 0 destroyed."
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     e2e_expect_contains "No changes."
   fi
   ok "plan after import: no changes"
@@ -496,8 +492,7 @@ t = one("select * from tags where key = 'env'")
 expect(t["id"] != open(WS + "/tag-before.id").read(), "tag has a new id")
 expect_eq(t["item_id"], attrs("inventory_item.widget")["id"], "tag item_id")
 EOF
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "plan after apply: no changes"
 }
 
@@ -522,8 +517,7 @@ EOF
   e2e_expect_contains "Installed tfschema/inventory v0.2.0"
   grep -q 'version *= "0.2.0"' "$ws/.terraform.lock.hcl" || e2e_fail "lock file does not pin 0.2.0 after init -upgrade"
   ok "init -upgrade: 0.2.0"
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   e2e_expect_contains "No changes."
   ok "plan with 0.2.0 after the upgrade: no changes"
   e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
@@ -590,8 +584,7 @@ expect_eq(a.get("api_secret", "absent"), None, "api_secret in state")
 r = one("select * from items where sku = 'SEC-001'")
 expect_eq(r["secret_fingerprint"], fnv1a64("WO-S3CRET-e2e-0001"), "secret_fingerprint")
 EOF
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     ok "plan after apply: no changes"
   else
     e2e_tf "$TF" "$ws" plan -input=false
@@ -637,8 +630,7 @@ EOF
   export INVENTORY_STDERR_CAPTURE="$ws/provider-stderr.log" TF_LOG=trace TF_LOG_PATH="$ws/trace.log"
   e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
   e2e_expect_contains "Apply complete! Resources: 1 added"
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   unset INVENTORY_STDERR_CAPTURE TF_LOG TF_LOG_PATH
   SENTINELS="$SENTINEL_SENSITIVE $SENTINEL_WRITE_ONLY" pycheck "sentinels in no log, no output; provider logged" <<'EOF'
 import glob, os
@@ -729,13 +721,11 @@ EOF
   python3 "$CHECKS" schema-compare "$ws/terraform-schema.json" "$ws/derived-schema.json" "$V" "$SOURCE_ADDR" \
     || e2e_fail "protocol 5: providers schema -json differs from the derived schema"
   ok "protocol 5 schema (tfplugin5 encoding) = derived schema (no inventory_item)"
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "plan: no changes"
   # Without the variable the same binary negotiates protocol 6.
   unset INVENTORY_PROTOCOL5_ONLY
-  TF_LOG=debug TF_LOG_PATH="$ws/debug6.log" e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  TF_LOG=debug TF_LOG_PATH="$ws/debug6.log" e2e_tf_no_changes "$TF" "$ws"
   grep -q 'using plugin: version=6' "$ws/debug6.log" || e2e_fail "without INVENTORY_PROTOCOL5_ONLY: no 'using plugin: version=6' in $ws/debug6.log"
   ok "without INVENTORY_PROTOCOL5_ONLY: version=6, and the protocol-5 state plans no changes"
   export INVENTORY_PROTOCOL5_ONLY=1
@@ -785,8 +775,7 @@ s20() {
     pycheck "tag row written by the provider that serves functions" <<'EOF'
 expect_eq([(r["key"], r["value"]) for r in rows("select key, value from tags")], [("sku", "AB-1")], "tags")
 EOF
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     ok "plan: no changes"
     # A call does not even parse there: HCL before 1.8 has no `::` in expressions.
     cp "$FUNCS/values.tf" "$ws/main.tf"
@@ -816,8 +805,7 @@ expect_eq(attrs("inventory_tag.sku")["value"], "AB-1", "state")
 EOF
   grep -q '"value": 11.988,' "$ws/terraform.tfstate" || e2e_fail "state does not hold \"value\": 11.988"
   ok "state holds \"value\": 11.988"
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "plan: no changes (the same results again)"
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
 }
@@ -879,8 +867,7 @@ expect(out["id"].startswith("tag-"), f"id {out['id']!r}")
 expect_eq(out["normalized_id"], out["id"].upper(), "sku_normalize(id)")
 expect_eq(out["joined"], "first+" + out["id"], "join_tags(\"+\", \"first\", id)")
 EOF
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "plan: no changes"
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
 }

@@ -18,8 +18,7 @@ s60() {
     e2e_tf_ok "$TF" "$ws" init -input=false
     e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
     e2e_expect_contains "Apply complete! Resources: 1 added, 0 changed, 0 destroyed."
-    e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-    e2e_expect_rc 0
+    e2e_tf_no_changes "$TF" "$ws"
     ok "Terraform $V: the provider (serving a list resource) applies a plain item, then plans no changes"
     e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
     e2e_expect_contains "Destroy complete! Resources: 1 destroyed."
@@ -130,8 +129,7 @@ EOF
   e2e_expect_contains "Plan: 3 to import, 0 to add, 0 to change, 0 to destroy."
   e2e_tf_ok "$TF" "$ws" apply -input=false s60.tfplan
   e2e_expect_contains "Apply complete! Resources: 3 imported, 0 added, 0 changed, 0 destroyed."
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   e2e_expect_contains "No changes."
   ok "plan: 3 to import; apply; plan -detailed-exitcode = 0"
   pycheck "the state holds the active rows, unchanged, with their identities" <<'EOF'
@@ -160,8 +158,7 @@ for absent in ("id", "created_at", "updated_at", "quantity"):
 EOF
   e2e_tf_ok "$TF" "$ws" apply -input=false nut.tfplan
   e2e_expect_contains "Apply complete! Resources: 1 imported, 0 added, 0 changed, 0 destroyed."
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "import block + plan -generate-config-out=nut.tf: the provider's configuration; applied, then no changes"
 
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false

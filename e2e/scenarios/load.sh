@@ -295,8 +295,7 @@ ids = {i["attributes"]["id"] for r in state().get("resources", []) for i in r["i
 orphans = [l for l in file_text(WS + "/orphans.txt").split() if l]
 expect_eq([o for o in orphans if o not in ids], [], "orphans not in state")
 EOF
-  e2e_tf "$TF" "$ws" plan -input=false -detailed-exitcode
-  e2e_expect_rc 0
+  e2e_tf_no_changes "$TF" "$ws"
   ok "plan: no changes"
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
   e2e_expect_contains "Destroy complete! Resources: $n destroyed."
