@@ -126,6 +126,7 @@ impl DataSource for ItemsDataSource {
         let rows = ctx.client()?.list_items(&ItemFilter {
             status: config.status.as_deref(),
             name_prefix: config.name_prefix.as_deref(),
+            limit: None,
         })?;
         let items: Vec<ItemSummary> = rows
             .into_iter()

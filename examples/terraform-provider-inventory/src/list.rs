@@ -53,8 +53,10 @@ impl ListResource for ItemListResource {
         let rows = ctx.client()?.list_items(&ItemFilter {
             status: config.status.as_deref(),
             name_prefix: config.name_prefix.as_deref(),
+            // Terraform reads no more than that.
+            limit: Some(results.limit()),
         })?;
-        for row in rows.into_iter().take(results.limit()) {
+        for row in rows {
             let identity = ItemIdentity { id: row.id.clone() };
             let mut item = ListItem::new(identity, format!("{} ({})", row.name, row.sku));
             if results.include_resource() {

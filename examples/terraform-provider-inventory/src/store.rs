@@ -195,8 +195,12 @@ pub enum Created {
 /// Which items [`Store::list_items`] returns.
 #[derive(Debug, Clone, Default)]
 pub struct ItemFilter<'a> {
+    /// Only items with this status.
     pub status: Option<&'a str>,
+    /// Only items whose name starts with this.
     pub name_prefix: Option<&'a str>,
+    /// At most this many (the first by name); all when `None`.
+    pub limit: Option<usize>,
 }
 
 /// The provider's client: one connection to the database file.
@@ -256,14 +260,8 @@ impl Store {
     ///
     /// # Errors
     /// SQLite errors.
-    pub fn insert_item(&self, mut row: ItemRow) -> Result<ItemRow, Diagnostics> {
-        self.with("insert item", |c| {
-            row.id = new_id(c, "itm")?;
-            row.created_at = now_rfc3339();
-            row.updated_at = row.created_at.clone();
-            c.execute(&insert_item_sql(), item_params!(row))?;
-            Ok(row)
-        })
+    pub fn insert_item(&self, row: ItemRow) -> Result<ItemRow, Diagnostics> {
+        self.with("insert item", |c| insert_item(c, row))
     }
 
     /// Creates an item unless one with the same sku exists (see
@@ -272,7 +270,7 @@ impl Store {
     ///
     /// # Errors
     /// SQLite errors.
-    pub fn create_item(&self, mut row: ItemRow) -> Result<Created, Diagnostics> {
+    pub fn create_item(&self, row: ItemRow) -> Result<Created, Diagnostics> {
         self.with("create item", |c| {
             let tx = Transaction::new_unchecked(c, TransactionBehavior::Immediate)?;
             let existing = tx
@@ -285,13 +283,7 @@ impl Store {
             let created = match existing {
                 Some(found) if same_values(&found, &row) => Created::Adopted(found),
                 Some(found) => Created::Conflict(found),
-                None => {
-                    row.id = new_id(&tx, "itm")?;
-                    row.created_at = now_rfc3339();
-                    row.updated_at = row.created_at.clone();
-                    tx.execute(&insert_item_sql(), item_params!(row))?;
-                    Created::Inserted(row)
-                }
+                None => Created::Inserted(insert_item(&tx, row)?),
             };
             tx.commit()?;
             Ok(created)
@@ -356,10 +348,18 @@ impl Store {
                 "SELECT * FROM items
                  WHERE (:status IS NULL OR status = :status)
                    AND (:prefix IS NULL OR substr(name, 1, length(:prefix)) = :prefix)
-                 ORDER BY name, id",
+                 ORDER BY name, id
+                 LIMIT :limit",
             )?;
+            // SQLite reads a negative limit as none.
+            let limit = filter
+                .limit
+                .and_then(|n| i64::try_from(n).ok())
+                .unwrap_or(-1);
             let rows = stmt.query_map(
-                named_params! {":status": filter.status, ":prefix": filter.name_prefix},
+                named_params! {
+                    ":status": filter.status, ":prefix": filter.name_prefix, ":limit": limit,
+                },
                 ItemRow::from_sql,
             )?;
             rows.collect()
@@ -455,14 +455,20 @@ impl Store {
     }
 }
 
-fn insert_item_sql() -> String {
+/// Inserts `row` with a new id and timestamps; the row as stored.
+fn insert_item(c: &Connection, mut row: ItemRow) -> rusqlite::Result<ItemRow> {
+    row.id = new_id(c, "itm")?;
+    row.created_at = now_rfc3339();
+    row.updated_at = row.created_at.clone();
     let columns = item_column_list();
     let values = ITEM_COLUMNS
         .iter()
         .map(|(n, _)| format!(":{n}"))
         .collect::<Vec<_>>()
         .join(", ");
-    format!("INSERT INTO items (id, {columns}) VALUES (:id, {values})")
+    let sql = format!("INSERT INTO items (id, {columns}) VALUES (:id, {values})");
+    c.execute(&sql, item_params!(row))?;
+    Ok(row)
 }
 
 /// Whether two rows hold the same values, apart from what the store

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{lines, testing_harness, TempDir};
-use terraform_provider_inventory::store::{ItemRow, Store};
+use terraform_provider_inventory::store::{ItemFilter, ItemRow, Store};
 use terraform_provider_inventory::{provider, Options};
 use tfschema::server::testing::ListOptions;
 use tfschema::{PathStep, Type, Value};
@@ -194,4 +194,23 @@ async fn the_list_is_served_only_with_identities() {
         assert!(schema.list_resources.is_empty(), "{options:?}");
         assert!(schema.problems().is_empty(), "{options:?}");
     }
+}
+
+#[test]
+fn the_store_reads_no_more_rows_than_the_limit() {
+    let dir = TempDir::new();
+    fill(&dir);
+    let store = Store::open(&dir.0.join("inventory.db")).expect("open");
+    let names = |filter: ItemFilter<'_>| -> Vec<String> {
+        let rows = store.list_items(&filter).expect("list");
+        rows.into_iter().map(|r| r.name).collect()
+    };
+    let active = |limit| ItemFilter {
+        status: Some("active"),
+        limit,
+        ..ItemFilter::default()
+    };
+    assert_eq!(names(active(None)), ["Bolt", "Bracket", "Washer"]);
+    assert_eq!(names(active(Some(2))), ["Bolt", "Bracket"]);
+    assert_eq!(names(active(Some(0))), Vec::<String>::new());
 }
