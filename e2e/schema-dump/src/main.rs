@@ -73,35 +73,21 @@ fn functions(functions: &BTreeMap<String, FunctionSignature>) -> String {
 }
 
 fn json_string(s: &str) -> String {
-    // Type names are plain identifiers; escape the JSON specials anyway.
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    tfschema::json::to_string(&s).expect("a string encodes as JSON")
 }
 
 fn main() {
     let schema = provider(Options::from_env()).schema();
-    let ephemeral = if schema.ephemeral_resources.is_empty() {
-        String::new()
-    } else {
-        format!(
-            ",\"ephemeral_resource_schemas\":{}",
-            map(&schema.ephemeral_resources)
-        )
+    // Sections Terraform leaves out when empty.
+    let section = |key: &str, schemas: &BTreeMap<String, Schema>| {
+        if schemas.is_empty() {
+            String::new()
+        } else {
+            format!(",\"{key}\":{}", map(schemas))
+        }
     };
-    let lists = if schema.list_resources.is_empty() {
-        String::new()
-    } else {
-        format!(",\"list_resource_schemas\":{}", map(&schema.list_resources))
-    };
+    let ephemeral = section("ephemeral_resource_schemas", &schema.ephemeral_resources);
+    let lists = section("list_resource_schemas", &schema.list_resources);
     println!(
         "{{\"provider\":{},\"resource_schemas\":{},\"data_source_schemas\":{},\"resource_identity_schemas\":{}{}{ephemeral}{lists}}}",
         schema.provider.to_json(),
