@@ -256,6 +256,10 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                     write_only_allowed: request.client_capabilities.write_only_attributes_allowed,
                 },
             );
+            // Nothing reads the proposed state again: its memory goes back
+            // before the views of the plan are built.
+            drop(proposed);
+            drop(request.proposed_new_state);
             let planned_value = planned.planned_state;
             response.requires_replace = planned.requires_replace;
             response.planned_private = request.prior_private;
@@ -284,6 +288,8 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                 response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             };
+            drop(request.prior_state);
+            drop(request.config);
             // The default plan as the typed view writes it (refinements of
             // `Unknown<T>` fields dropped), to tell whether the hook changed it.
             let baseline = crate::msgpack::to_vec(&planned_view);
