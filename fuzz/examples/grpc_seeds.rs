@@ -16,7 +16,7 @@ use prost::Message;
 use terraform_provider_inventory::{provider, Options};
 use tfschema::server::grpc::GrpcProvider;
 use tfschema::server::proto::tfplugin6 as pb;
-use tfschema::{json, msgpack, Refinements, Type, Value};
+use tfschema::{json, msgpack, Type, Value};
 use tfschema_fuzz::grpc::{configure_request, METHODS};
 
 const ITEM_CONFIG: &str = r#"{
@@ -97,7 +97,7 @@ impl Seeds {
                 let attr_ty = object.attr(name).expect("an attribute of the seed type");
                 attrs.insert(
                     (*name).to_string(),
-                    Value::Unknown(attr_ty.clone(), Refinements::default()),
+                    Value::unknown(attr_ty.clone()),
                 );
             }
         }

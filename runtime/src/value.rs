@@ -25,7 +25,10 @@ pub enum Value {
     /// A null of the given type (`dynamic` for an untyped null).
     Null(Type),
     /// An unknown of the given type, with what is known about it.
-    Unknown(Type, Refinements),
+    ///
+    /// The refinements are boxed so that a `Value` stays small (56 bytes
+    /// on 64-bit targets): every element of a decoded collection is one.
+    Unknown(Type, Box<Refinements>),
     /// A known bool.
     Bool(bool),
     /// A known number.
@@ -57,7 +60,7 @@ impl Value {
 
     /// An unknown value without refinements.
     pub fn unknown(ty: Type) -> Value {
-        Value::Unknown(ty.without_optional_attrs(), Refinements::default())
+        Value::Unknown(ty.without_optional_attrs(), Box::default())
     }
 
     /// A list; `elem` is used as the element type (needed when empty).
@@ -119,7 +122,7 @@ impl Value {
                 }
             }
         }
-        Value::Unknown(ty, r)
+        Value::Unknown(ty, Box::new(r))
     }
 
     /// Whether this is a null.

@@ -168,7 +168,7 @@ fn prefix_undecidable_and_plain_unknowns_pass() {
     assert_eq!(
         check(
             "label",
-            Value::Unknown(Type::String, Refinements::not_null())
+            Value::Unknown(Type::String, Box::new(Refinements::not_null()))
         ),
         NONE
     );

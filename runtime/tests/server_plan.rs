@@ -181,7 +181,7 @@ fn destroy_proposal_and_plan_are_null() {
 
 #[test]
 fn apply_checks_unknowns_and_each_refinement_kind() {
-    let refined = |r: Refinements| Value::Unknown(Type::Number, r);
+    let refined = |r: Refinements| Value::Unknown(Type::Number, Box::new(r));
     let at_least_3 = Refinements {
         not_null: true,
         number_lower: Some(NumberBound {
@@ -217,11 +217,11 @@ fn apply_checks_unknowns_and_each_refinement_kind() {
         "l",
         Value::Unknown(
             Type::list(Type::String),
-            Refinements {
+            Box::new(Refinements {
                 length_min: 1,
                 length_max: Some(2),
                 ..Refinements::default()
-            },
+            }),
         ),
     )]);
     let mut d = Diagnostics::new();

@@ -781,7 +781,7 @@ impl<'de> Source<'de> for ValueSource {
     #[inline]
     fn unknown(&mut self, _: RefineKind) -> Result<UnknownExt> {
         match self.take() {
-            Value::Unknown(_, r) => Ok(UnknownExt::Unknown(r)),
+            Value::Unknown(_, r) => Ok(UnknownExt::Unknown(*r)),
             other => Err(value_mismatch("unknown", &other)),
         }
     }
