@@ -22,6 +22,10 @@ const MAX_PRESIZE: usize = 16 << 20;
 /// Arrays at least this long are presized after their first item.
 pub(crate) const PRESIZE_MIN_ITEMS: usize = 64;
 
+/// Writes at least this long grow the buffer by what they need (see
+/// [`Encoder::reserve_long`]) instead of doubling it.
+const LONG_WRITE: usize = 64 << 10;
+
 /// A msgpack writer into an owned buffer.
 #[derive(Debug, Default, Clone)]
 pub struct Encoder {
@@ -256,7 +260,7 @@ impl Encoder {
     /// A str8/16/32, out of line.
     #[inline(never)]
     fn write_long_str(&mut self, bytes: &[u8]) {
-        self.buf.reserve(bytes.len() + 5);
+        self.reserve_long(bytes.len() + 5);
         self.write_str_len(bytes.len());
         self.buf.extend_from_slice(bytes);
     }
@@ -265,12 +269,37 @@ impl Encoder {
     /// once at compile time by the derive).
     #[inline]
     pub fn write_raw(&mut self, bytes: &[u8]) {
+        if bytes.len() >= LONG_WRITE {
+            self.reserve_long(bytes.len());
+        }
         self.buf.extend_from_slice(bytes);
+    }
+
+    /// Makes room for `additional` more bytes. A write of [`LONG_WRITE`]
+    /// bytes or more grows the buffer by what it needs, plus a quarter of
+    /// what the buffer holds and `LONG_WRITE` for what follows, instead of
+    /// doubling it: one 100 MiB string then costs about 100 MiB of buffer,
+    /// not up to 200 (with both blocks live while the old one is copied),
+    /// while a run of long writes still grows the buffer geometrically.
+    #[inline(never)]
+    fn reserve_long(&mut self, additional: usize) {
+        if self.buf.capacity() - self.buf.len() >= additional {
+            return;
+        }
+        if additional >= LONG_WRITE {
+            let room = additional
+                .saturating_add(self.buf.len() / 4)
+                .saturating_add(LONG_WRITE);
+            self.buf.reserve_exact(room);
+        } else {
+            self.buf.reserve(additional);
+        }
     }
 
     /// A binary blob: bin8, bin16 or bin32.
     pub fn write_bin(&mut self, bytes: &[u8]) {
         let len = bytes.len();
+        self.reserve_long(len + 5);
         if len <= usize::from(u8::MAX) {
             self.buf.extend_from_slice(&[0xc4, len as u8]);
         } else if len <= usize::from(u16::MAX) {
@@ -368,6 +397,36 @@ mod tests {
         let mut enc = Encoder::new();
         f(&mut enc);
         hex(enc.as_bytes())
+    }
+
+    /// A long string does not double the buffer, and what follows it
+    /// still fits; a run of long writes grows the buffer geometrically.
+    #[test]
+    fn long_writes_grow_the_buffer_by_what_they_need() {
+        let long = "d".repeat(10 << 20);
+        let mut enc = Encoder::with_capacity(256);
+        enc.write_map_len(3);
+        enc.write_str("a");
+        enc.write_str(&long);
+        let capacity = enc.buf.capacity();
+        assert!(capacity < long.len() + 2 * LONG_WRITE, "{capacity}");
+        for _ in 0..2 {
+            enc.write_str("short");
+        }
+        enc.write_bin(&[7; 1000]);
+        assert_eq!(enc.buf.capacity(), capacity);
+
+        let piece = "p".repeat(LONG_WRITE);
+        let mut run = Encoder::new();
+        let mut growths = 0;
+        for _ in 0..400 {
+            let before = run.buf.capacity();
+            run.write_str(&piece);
+            growths += usize::from(run.buf.capacity() != before);
+        }
+        // 1.25x at least per growth: about 20 growths for 400 pieces.
+        assert!(growths <= 25, "{growths}");
+        assert!(run.buf.capacity() < run.buf.len() * 2);
     }
 
     #[test]
