@@ -104,7 +104,7 @@ fn proposal_takes_prior_computed_values_in_nested_blocks() {
     // Planning it: the new disk's computed id is unknown and its mode takes
     // the default; the top-level computed attribute becomes unknown (a
     // change); nothing is replaced (the first disk's kind is unchanged).
-    let planned = plan(&block, &prior, &proposed, &config, OPTIONS);
+    let planned = plan(&block, &prior, proposed.clone(), &config, OPTIONS);
     assert!(planned.diagnostics.is_empty());
     assert_eq!(
         planned.planned_state,
@@ -138,7 +138,7 @@ fn replacement_inside_a_list_block_names_the_element() {
         )],
     );
     let proposed = proposed_new(&block, &prior, &config);
-    let planned = plan(&block, &prior, &proposed, &config, OPTIONS);
+    let planned = plan(&block, &prior, proposed.clone(), &config, OPTIONS);
     assert_eq!(
         planned.requires_replace,
         vec![vec![
@@ -155,12 +155,12 @@ fn semantically_equal_values_keep_the_prior_spelling_and_change_nothing() {
     let prior = obj("a", Value::from(1), vec![]);
     let config = obj("  a ", Value::Null(Type::Number), vec![]);
     let proposed = proposed_new(&block, &prior, &config);
-    let planned = plan(&block, &prior, &proposed, &config, OPTIONS);
+    let planned = plan(&block, &prior, proposed.clone(), &config, OPTIONS);
     assert_eq!(planned.planned_state, prior, "no change: rev stays known");
 
     let config = obj("b", Value::Null(Type::Number), vec![]);
     let proposed = proposed_new(&block, &prior, &config);
-    let planned = plan(&block, &prior, &proposed, &config, OPTIONS);
+    let planned = plan(&block, &prior, proposed.clone(), &config, OPTIONS);
     assert_eq!(
         planned.planned_state,
         obj("b", Value::unknown(Type::Number), vec![])
@@ -174,7 +174,7 @@ fn destroy_proposal_and_plan_are_null() {
     let null = Value::Null(block.implied_type());
     let proposed = proposed_new(&block, &prior, &null);
     assert!(proposed.is_null());
-    assert!(plan(&block, &prior, &proposed, &null, OPTIONS)
+    assert!(plan(&block, &prior, proposed.clone(), &null, OPTIONS)
         .planned_state
         .is_null());
 }
@@ -251,7 +251,7 @@ fn write_only_attributes_are_nulled_even_when_configured() {
     let config = Value::object([("secret", Value::from("s"))]);
     let null = Value::Null(block.implied_type());
     let proposed = proposed_new(&block, &null, &config);
-    let planned = plan(&block, &null, &proposed, &config, OPTIONS);
+    let planned = plan(&block, &null, proposed.clone(), &config, OPTIONS);
     assert_eq!(
         planned.planned_state,
         Value::object([("secret", Value::Null(Type::String))])
@@ -283,7 +283,7 @@ fn float64_state_and_decimal_configuration_are_no_change() {
         ("rev", Value::Null(Type::Number)),
     ]);
     let proposed = proposed_new(&block, &prior, &config);
-    let planned = plan(&block, &prior, &proposed, &config, OPTIONS);
+    let planned = plan(&block, &prior, proposed.clone(), &config, OPTIONS);
     assert_eq!(
         planned.planned_state.equals(&prior),
         Some(true),

@@ -60,16 +60,19 @@ pub struct Planned {
 
 /// Plans a change of an object of `block` (see the module documentation).
 /// A null proposal is a destroy: the plan is null.
+///
+/// The proposed new state is taken by value and becomes the planned state
+/// in place, so that a large value is not held twice.
 pub fn plan(
     block: &Block,
     prior: &Value,
-    proposed: &Value,
+    proposed: Value,
     config: &Value,
     options: PlanOptions,
 ) -> Planned {
     // Values that mean the same as the prior ones (`semantic_equal`) keep
     // the prior spelling, and do not count as a change.
-    let mut planned_state = proposed.clone();
+    let mut planned_state = proposed;
     if !prior.is_null() {
         walk(
             block,

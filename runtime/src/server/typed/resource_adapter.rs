@@ -247,19 +247,18 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                 return response;
             };
             strip_write_only(block, &mut proposed);
+            // The proposed value becomes the plan; its bytes are not read
+            // again.
+            drop(request.proposed_new_state);
             let planned = plan(
                 block,
                 &prior_state,
-                &proposed,
+                proposed,
                 &config,
                 PlanOptions {
                     write_only_allowed: request.client_capabilities.write_only_attributes_allowed,
                 },
             );
-            // Nothing reads the proposed state again: its memory goes back
-            // before the views of the plan are built.
-            drop(proposed);
-            drop(request.proposed_new_state);
             let planned_value = planned.planned_state;
             response.requires_replace = planned.requires_replace;
             response.planned_private = request.prior_private;
@@ -313,6 +312,10 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                 response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             }
+            // The prior state and configuration as models are not read
+            // again; their memory goes back before the plan is encoded.
+            drop(plan.prior);
+            drop(plan.config);
             // Replacements the hook asked for, beyond the default plan's.
             let requested: Vec<_> = (plan.requires_replace.into_iter())
                 .filter(|p| !default_replace.contains(p))
