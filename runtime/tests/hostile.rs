@@ -615,7 +615,10 @@ fn oversized_refinement_payload_is_a_limit_error() {
     let mut body = unhex("81 01 c2");
     body.resize(MAX_REFINEMENT_PAYLOAD, 0);
     let value = msgpack::value_from_slice(&ext12(&body), &Type::String).expect("1024 bytes");
-    assert_eq!(value, Value::Unknown(Type::String, Box::new(Refinements::not_null())));
+    assert_eq!(
+        value,
+        Value::Unknown(Type::String, Box::new(Refinements::not_null()))
+    );
 
     body.push(0);
     let t = ty(r#"["object",{"id":"string"}]"#);

@@ -7,44 +7,11 @@
 
 mod common;
 
-use common::TempDir;
-use terraform_provider_inventory::{provider, Options};
-use tfschema::server::grpc::{Grpc6, GrpcProvider};
+use common::{msgpack_dv, served, Served, TempDir};
 use tfschema::server::proto::tfplugin6 as pb;
 use tfschema::server::proto::tfplugin6::provider_server::Provider as _;
-use tfschema::server::typed::TypedProvider;
 use tfschema::{msgpack, Value};
 use tonic::Request;
-
-type Served = Grpc6<TypedProvider<terraform_provider_inventory::provider::Inventory>>;
-
-/// The provider on protocol 6, configured with a database in `dir`.
-async fn served(dir: &TempDir) -> Served {
-    let grpc = GrpcProvider::new(provider(Options::default())).v6();
-    let ty = Value::object([(
-        "database_path",
-        Value::string(dir.0.join("inventory.db").to_string_lossy()),
-    )]);
-    let config = msgpack::value_to_vec(&ty, &ty.ty()).expect("config encodes");
-    let answer = grpc
-        .configure_provider(Request::new(pb::configure_provider::Request {
-            terraform_version: "1.15.5".into(),
-            config: Some(msgpack_dv(config)),
-            client_capabilities: None,
-        }))
-        .await
-        .expect("answered")
-        .into_inner();
-    assert!(answer.diagnostics.is_empty(), "{:?}", answer.diagnostics);
-    grpc
-}
-
-fn msgpack_dv(bytes: Vec<u8>) -> pb::DynamicValue {
-    pb::DynamicValue {
-        msgpack: bytes,
-        json: Vec::new(),
-    }
-}
 
 fn json_dv(text: &str) -> pb::DynamicValue {
     pb::DynamicValue {

@@ -11,10 +11,14 @@ use terraform_provider_inventory::provider::Inventory;
 use terraform_provider_inventory::store::{ItemRow, Store};
 use terraform_provider_inventory::{provider, Options};
 use tfschema::diag::{Diagnostics, Severity};
+use tfschema::server::grpc::{Grpc6, GrpcProvider};
 use tfschema::server::plan::proposed_new;
+use tfschema::server::proto::tfplugin6 as pb;
+use tfschema::server::proto::tfplugin6::provider_server::Provider as _;
 use tfschema::server::raw::{self, ClientCapabilities, RawProvider, StopSignal};
 use tfschema::server::typed::TypedProvider;
-use tfschema::{json, TfEncode, Value};
+use tfschema::{json, msgpack, TfEncode, Value};
+use tonic::Request;
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
 
@@ -443,5 +447,37 @@ impl From<raw::ReadDataSourceResponse> for DataRead {
             state: values(r.state),
             diagnostics: r.diagnostics,
         }
+    }
+}
+
+/// The provider served by `GrpcProvider` on protocol 6.
+pub type Served = Grpc6<TypedProvider<terraform_provider_inventory::provider::Inventory>>;
+
+/// The provider on protocol 6, configured with a database in `dir`.
+pub async fn served(dir: &TempDir) -> Served {
+    let grpc = GrpcProvider::new(provider(Options::default())).v6();
+    let ty = Value::object([(
+        "database_path",
+        Value::string(dir.0.join("inventory.db").to_string_lossy()),
+    )]);
+    let config = msgpack::value_to_vec(&ty, &ty.ty()).expect("config encodes");
+    let answer = grpc
+        .configure_provider(Request::new(pb::configure_provider::Request {
+            terraform_version: "1.15.5".into(),
+            config: Some(msgpack_dv(config)),
+            client_capabilities: None,
+        }))
+        .await
+        .expect("answered")
+        .into_inner();
+    assert!(answer.diagnostics.is_empty(), "{:?}", answer.diagnostics);
+    grpc
+}
+
+/// A `DynamicValue` of msgpack bytes.
+pub fn msgpack_dv(bytes: Vec<u8>) -> pb::DynamicValue {
+    pb::DynamicValue {
+        msgpack: bytes,
+        json: Vec::new(),
     }
 }
