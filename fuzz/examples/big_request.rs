@@ -20,11 +20,11 @@ use tfschema::server::grpc::GrpcProvider;
 use tfschema::server::proto::tfplugin6 as pb;
 use tfschema::server::MAX_MESSAGE_SIZE;
 use tfschema::{json, msgpack, Type};
-use tfschema_fuzz::alloc::{self, Counting};
+use peak_alloc::PeakAlloc;
 use tfschema_fuzz::grpc::Server;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: PeakAlloc = PeakAlloc;
 
 /// msgpack of the item's configuration: the attributes every item needs,
 /// and `extra` (JSON members) once.
@@ -153,9 +153,10 @@ fn main() {
 }
 
 fn run(server: &mut Server, what: &str, rpc: &str, message: &[u8]) {
-    let base = alloc::start();
+    ALLOCATOR.reset_peak_usage();
+    let base = ALLOCATOR.current_usage();
     let outcome = server.request(&format!("/tfplugin6.Provider/{rpc}"), message);
-    let peak = alloc::peak_above(base);
+    let peak = ALLOCATOR.peak_usage() - base;
     let answer = if outcome.status.code() == tonic::Code::Ok {
         let diagnostics = if rpc == "PlanResourceChange" {
             outcome

@@ -10,11 +10,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use libfuzzer_sys::fuzz_target;
-use tfschema_fuzz::alloc::{self, Counting};
+use peak_alloc::PeakAlloc;
 use tfschema_fuzz::grpc::Server;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: PeakAlloc = PeakAlloc;
 
 static SERVER: Mutex<Option<Server>> = Mutex::new(None);
 
@@ -25,11 +25,12 @@ static HIGH: AtomicUsize = AtomicUsize::new(0);
 fuzz_target!(|data: &[u8]| {
     let mut guard = SERVER.lock().unwrap_or_else(|e| e.into_inner());
     let server = guard.get_or_insert_with(Server::new);
-    let base = alloc::start();
+    ALLOCATOR.reset_peak_usage();
+    let base = ALLOCATOR.current_usage();
     let Some((method, outcome)) = server.input(data) else {
         return;
     };
-    let grown = alloc::peak_above(base);
+    let grown = ALLOCATOR.peak_usage() - base;
     assert!(
         outcome.acceptable(),
         "{method} answered {outcome:?} to {} request bytes",

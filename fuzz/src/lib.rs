@@ -1,7 +1,6 @@
 //! Shared pieces of the fuzz targets: the representative types the first
 //! input byte selects from, and value helpers.
 
-pub mod alloc;
 pub mod grpc;
 
 use tfschema::{Type, Value};
