@@ -14,13 +14,13 @@
 //! cargo run --release --example big_request -- [--mib 200] [--dense-kib 4096]
 //! ```
 
+use peak_alloc::PeakAlloc;
 use prost::Message;
 use terraform_provider_inventory::{provider, Options};
 use tfschema::server::grpc::GrpcProvider;
 use tfschema::server::proto::tfplugin6 as pb;
 use tfschema::server::MAX_MESSAGE_SIZE;
 use tfschema::{json, msgpack, Type};
-use peak_alloc::PeakAlloc;
 use tfschema_fuzz::grpc::Server;
 
 #[global_allocator]

@@ -95,10 +95,7 @@ impl Seeds {
         if let (Value::Object(attrs), Type::Object(object)) = (&mut value, ty) {
             for name in unknown {
                 let attr_ty = object.attr(name).expect("an attribute of the seed type");
-                attrs.insert(
-                    (*name).to_string(),
-                    Value::unknown(attr_ty.clone()),
-                );
+                attrs.insert((*name).to_string(), Value::unknown(attr_ty.clone()));
             }
         }
         value
