@@ -156,7 +156,7 @@ fn run(server: &mut Server, what: &str, rpc: &str, message: &[u8]) {
     ALLOCATOR.reset_peak_usage();
     let base = ALLOCATOR.current_usage();
     let outcome = server.request(&format!("/tfplugin6.Provider/{rpc}"), message);
-    let peak = ALLOCATOR.peak_usage() - base;
+    let peak = ALLOCATOR.peak_usage().saturating_sub(base);
     let answer = if outcome.status.code() == tonic::Code::Ok {
         let diagnostics = if rpc == "PlanResourceChange" {
             outcome

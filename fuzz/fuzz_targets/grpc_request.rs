@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((method, outcome)) = server.input(data) else {
         return;
     };
-    let grown = ALLOCATOR.peak_usage() - base;
+    let grown = ALLOCATOR.peak_usage().saturating_sub(base);
     assert!(
         outcome.acceptable(),
         "{method} answered {outcome:?} to {} request bytes",

@@ -66,7 +66,7 @@ async fn plan_peak(
         .await
         .expect("answered")
         .into_inner();
-    let peak = ALLOCATOR.peak_usage() - base;
+    let peak = ALLOCATOR.peak_usage().saturating_sub(base);
     assert!(answer.diagnostics.is_empty(), "{:?}", answer.diagnostics);
     assert!(answer.planned_state.is_some());
     (peak, size)
