@@ -8,7 +8,9 @@
 use std::fmt;
 use std::time::Duration;
 
+#[cfg(feature = "derive")]
 use crate::diag::Diagnostics;
+#[cfg(feature = "derive")]
 use crate::error::PathStep;
 
 /// The operation a time limit is for: the four attributes of [`Timeouts`].
@@ -87,21 +89,7 @@ impl Timeouts {
             Operation::Update => &self.update,
             Operation::Delete => &self.delete,
         };
-        match text {
-            None => Ok(None),
-            Some(text) => parse_duration(text).map(Some).map_err(|e| {
-                let mut d = Diagnostics::new();
-                d.error(
-                    &[
-                        PathStep::Attr("timeouts".into()),
-                        PathStep::Attr(operation.as_str().into()),
-                    ],
-                    "Invalid timeout",
-                    e.to_string(),
-                );
-                d
-            }),
-        }
+        configured(text.as_deref(), operation)
     }
 
     /// The time limit of `operation`: the configured one, else `default`
@@ -121,20 +109,48 @@ impl Timeouts {
     }
 }
 
+/// The duration written at `timeouts.<operation>`, if any.
+#[cfg(feature = "derive")]
+fn configured(text: Option<&str>, operation: Operation) -> Result<Option<Duration>, Diagnostics> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    parse_duration(text).map(Some).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.error(
+            &[
+                PathStep::Attr("timeouts".into()),
+                PathStep::Attr(operation.as_str().into()),
+            ],
+            "Invalid timeout",
+            e.to_string(),
+        );
+        d
+    })
+}
+
 /// `#[tf(validate_with)]` of [`Timeouts`]: every known duration parses.
 #[cfg(feature = "derive")]
 fn check_durations(plan: &TimeoutsPlan) -> Diagnostics {
+    check_known_durations([
+        (Operation::Create, &plan.create),
+        (Operation::Read, &plan.read),
+        (Operation::Update, &plan.update),
+        (Operation::Delete, &plan.delete),
+    ])
+}
+
+/// An error at the attribute of each known duration that does not parse.
+#[cfg(feature = "derive")]
+fn check_known_durations<'a>(
+    durations: impl IntoIterator<Item = (Operation, &'a crate::Unknown<Option<String>>)>,
+) -> Diagnostics {
     let mut d = Diagnostics::new();
-    for (name, value) in [
-        ("create", &plan.create),
-        ("read", &plan.read),
-        ("update", &plan.update),
-        ("delete", &plan.delete),
-    ] {
+    for (operation, value) in durations {
         if let crate::Unknown::Known(Some(text)) = value {
             if let Err(e) = parse_duration(text) {
                 d.error(
-                    &[PathStep::Attr(name.into())],
+                    &[PathStep::Attr(operation.as_str().into())],
                     "Invalid timeout",
                     e.to_string(),
                 );
@@ -142,6 +158,53 @@ fn check_durations(plan: &TimeoutsPlan) -> Diagnostics {
         }
     }
     d
+}
+
+/// The `timeouts` block of a data source, as the Go framework's
+/// `datasource/timeouts` module has it: `read` only, since reading is all
+/// a data source does. Embed it as [`Timeouts`] is embedded
+/// (`#[tf(block)] timeouts: Option<DataSourceTimeouts>`), and return its
+/// limit from
+/// [`DataSource::timeout`](crate::server::typed::DataSource::timeout).
+///
+/// ```
+/// use std::time::Duration;
+/// use tfschema::timeouts::DataSourceTimeouts;
+///
+/// let t = DataSourceTimeouts { read: Some("90s".into()) };
+/// let limit = DataSourceTimeouts::duration(Some(&t), Duration::from_secs(20 * 60));
+/// assert_eq!(limit.ok(), Some(Duration::from_secs(90)));
+/// ```
+#[cfg(feature = "derive")]
+#[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
+#[tf(crate = "crate", validate_with = check_read_duration)]
+pub struct DataSourceTimeouts {
+    /// A string that can be parsed as a duration, such as "30s" or "2h45m"
+    /// (units "ns", "us", "ms", "s", "m", "h"): how long a read may take.
+    pub read: Option<String>,
+}
+
+#[cfg(feature = "derive")]
+impl DataSourceTimeouts {
+    /// The time limit of a read: the configured one, else `default` (also
+    /// when the block is absent, `timeouts` being `None`).
+    ///
+    /// # Errors
+    /// A string that is not a duration: an error diagnostic at
+    /// `timeouts.read`.
+    pub fn duration(
+        timeouts: Option<&DataSourceTimeouts>,
+        default: Duration,
+    ) -> Result<Duration, Diagnostics> {
+        let text = timeouts.and_then(|t| t.read.as_deref());
+        Ok(configured(text, Operation::Read)?.unwrap_or(default))
+    }
+}
+
+/// `#[tf(validate_with)]` of [`DataSourceTimeouts`].
+#[cfg(feature = "derive")]
+fn check_read_duration(plan: &DataSourceTimeoutsPlan) -> Diagnostics {
+    check_known_durations([(Operation::Read, &plan.read)])
 }
 
 /// A string [`parse_duration`] refused; its `Display` says why and what a

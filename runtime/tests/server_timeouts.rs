@@ -2,7 +2,8 @@
 //! a `timeouts` block's durations become each call's deadline (create,
 //! update, delete, read), a call past it fails with "Timeout" and keeps its
 //! partial state, an invalid duration is an error at `timeouts.<op>`, and
-//! Stop ends 50 hanging calls at once, each with its partial state.
+//! Stop ends 50 hanging calls at once, each with its partial state. A data
+//! source's `timeouts { read }` bounds its read the same way.
 
 #![cfg(feature = "server")]
 #![allow(clippy::unwrap_used, clippy::panic)]
@@ -13,8 +14,8 @@ use std::time::Duration;
 
 use tfschema::diag::Diagnostics;
 use tfschema::server::testing::Harness;
-use tfschema::server::typed::{Ctx, PlanView, Provider, Resource, TypedProvider};
-use tfschema::timeouts::{Operation, Timeouts};
+use tfschema::server::typed::{Ctx, DataSource, PlanView, Provider, Resource, TypedProvider};
+use tfschema::timeouts::{DataSourceTimeouts, Operation, Timeouts};
 use tfschema::{TfSchema, TfValue, Type, Unknown, Value};
 
 #[derive(TfSchema, TfValue)]
@@ -97,6 +98,59 @@ impl Resource for Jobs {
     }
 }
 
+/// A lookup that may never answer.
+#[derive(TfSchema, TfValue, Debug, Clone)]
+struct Lookup {
+    name: String,
+    /// Test switch: the read hangs forever, ignoring Stop and the deadline.
+    hang: Option<bool>,
+    #[tf(computed)]
+    id: Unknown<String>,
+    #[tf(block)]
+    timeouts: Option<DataSourceTimeouts>,
+}
+
+#[derive(Default)]
+struct Lookups {
+    /// The deadline each read saw, as the time left.
+    deadlines: Arc<Mutex<Vec<Option<Duration>>>>,
+}
+
+impl DataSource for Lookups {
+    type Client = ();
+    type Model = Lookup;
+
+    fn timeout(&self, lookup: &Lookup) -> Result<Option<Duration>, Diagnostics> {
+        let default = Duration::from_secs(3600);
+        DataSourceTimeouts::duration(lookup.timeouts.as_ref(), default).map(Some)
+    }
+
+    async fn read(&self, ctx: &mut Ctx<()>, mut lookup: Lookup) -> Result<Lookup, Diagnostics> {
+        let left = ctx
+            .deadline()
+            .map(|d| d.saturating_duration_since(tokio::time::Instant::now()));
+        self.deadlines.lock().unwrap().push(left);
+        if lookup.hang == Some(true) {
+            std::future::pending::<()>().await;
+        }
+        lookup.id = Unknown::Known(format!("found-{}", lookup.name));
+        Ok(lookup)
+    }
+}
+
+fn lookup_config(name: &str, hang: bool, read: Option<&str>) -> Value {
+    let timeouts = match read {
+        None => Value::Null(DataSourceTimeouts::block().implied_type()),
+        Some(read) => Value::object([("read", Value::from(read))]),
+    };
+    Value::object([
+        ("name", Value::from(name)),
+        ("hang", Value::Bool(hang)),
+        ("id", Value::Null(Type::String)),
+        ("timeouts", timeouts),
+    ])
+}
+
 fn config(name: &str, hang: &[&str], timeouts: Option<[Option<&str>; 4]>) -> Value {
     let s = |v: Option<&str>| v.map_or(Value::Null(Type::String), Value::from);
     let timeouts_ty = Timeouts::block().implied_type();
@@ -125,7 +179,15 @@ fn config(name: &str, hang: &[&str], timeouts: Option<[Option<&str>; 4]>) -> Val
 }
 
 async fn harness(jobs: Jobs) -> Harness<TypedProvider<P>> {
-    let h = Harness::new(TypedProvider::new(P).resource("test_job", jobs));
+    harness_with(jobs, Lookups::default()).await
+}
+
+async fn harness_with(jobs: Jobs, lookups: Lookups) -> Harness<TypedProvider<P>> {
+    let h = Harness::new(
+        TypedProvider::new(P)
+            .resource("test_job", jobs)
+            .data_source("test_lookup", lookups),
+    );
     assert!(h
         .configure(Value::object(Vec::<(String, Value)>::new()))
         .await
@@ -303,6 +365,60 @@ fn an_invalid_duration_is_an_error_at_its_attribute() {
             .collect();
         assert_eq!(got, [".timeouts.create|Invalid timeout"]);
         assert!(applied.state.is_null());
+    });
+}
+
+#[test]
+fn a_data_source_read_has_its_deadline() {
+    run(async {
+        let lookups = Lookups::default();
+        let deadlines = lookups.deadlines.clone();
+        let h = harness_with(Jobs::default(), lookups).await;
+
+        // A quick read is unaffected, and sees the default limit.
+        let read = h
+            .read_data_source("test_lookup", &lookup_config("a", false, None))
+            .await;
+        assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+        assert_eq!(attr(&read.state, "id"), &Value::from("found-a"));
+        let left = deadlines.lock().unwrap()[0].unwrap();
+        assert!(left > Duration::from_secs(3500) && left <= Duration::from_secs(3600));
+
+        // A hanging read ends at its configured limit.
+        let started = std::time::Instant::now();
+        let read = h
+            .read_data_source("test_lookup", &lookup_config("b", true, Some("50ms")))
+            .await;
+        assert!(started.elapsed() >= Duration::from_millis(50));
+        assert_eq!(summaries(&read.diagnostics), ["Timeout"]);
+        let detail = &read.diagnostics.iter().next().unwrap().detail;
+        assert!(
+            detail.starts_with("The read of test_lookup did not finish within 50ms;"),
+            "{detail}"
+        );
+        assert!(
+            detail.contains("in its timeouts block (read = \"...\")"),
+            "{detail}"
+        );
+        assert!(read.state.is_null());
+
+        // A duration that does not parse: an error at its attribute, when
+        // validated and when read anyway (the read does not run).
+        let bad = lookup_config("c", false, Some("soon"));
+        let d = h.validate_data_source("test_lookup", &bad).await;
+        let got: Vec<String> = d
+            .iter()
+            .map(|d| format!("{}|{}", d.path_string(), d.summary))
+            .collect();
+        assert_eq!(got, [".timeouts.read|Invalid timeout"]);
+        let read = h.read_data_source("test_lookup", &bad).await;
+        let got: Vec<String> = read
+            .diagnostics
+            .iter()
+            .map(|d| format!("{}|{}", d.path_string(), d.summary))
+            .collect();
+        assert_eq!(got, [".timeouts.read|Invalid timeout"]);
+        assert_eq!(deadlines.lock().unwrap().len(), 2);
     });
 }
 

@@ -1,11 +1,13 @@
 //! A [`DataSource`] behind dynamic values.
 
+use super::deadline::Race;
 use super::views::{state_of, typed, unset_computed_unknown, validate_model};
 use super::{BoxFuture, Ctx, DataSource};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::schema::{Block, Schema};
 use crate::server::raw::{self, DynamicValue};
+use crate::timeouts::Operation;
 
 /// A data source behind dynamic values.
 pub(super) trait ErasedDataSource<C>: Send + Sync {
@@ -14,6 +16,7 @@ pub(super) trait ErasedDataSource<C>: Send + Sync {
     fn read<'a>(
         &'a self,
         ctx: Ctx<C>,
+        type_name: &'a str,
         config: DynamicValue,
     ) -> BoxFuture<'a, raw::ReadDataSourceResponse>;
 }
@@ -36,6 +39,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
     fn read<'a>(
         &'a self,
         mut ctx: Ctx<D::Client>,
+        type_name: &'a str,
         config: DynamicValue,
     ) -> BoxFuture<'a, raw::ReadDataSourceResponse> {
         Box::pin(async move {
@@ -57,7 +61,14 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
             let Some(model) = typed::<D::Model>(&config, &mut response.diagnostics) else {
                 return response;
             };
-            let result = self.data_source.read(&mut ctx, model).await;
+            let result = match self.data_source.timeout(&model) {
+                Ok(limit) => {
+                    Race::start(&mut ctx, Operation::Read, type_name, limit)
+                        .run(self.data_source.read(&mut ctx, model))
+                        .await
+                }
+                Err(d) => Err(d),
+            };
             response
                 .diagnostics
                 .extend(std::mem::take(&mut ctx.diagnostics));

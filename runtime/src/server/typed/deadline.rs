@@ -1,5 +1,6 @@
-//! A resource call raced against its time limit
-//! ([`Resource::timeout`](super::Resource::timeout)) and Stop: whichever
+//! A resource call or a data source's read raced against its time limit
+//! ([`Resource::timeout`](super::Resource::timeout),
+//! [`DataSource::timeout`](super::DataSource::timeout)) and Stop: whichever
 //! ends first decides the answer, so a call that ignores both is still
 //! dropped in time, and what it recorded in its [`Ctx`] (diagnostics, a
 //! partial state) still goes back to Terraform.
@@ -81,8 +82,8 @@ fn timed_out(
         "Timeout",
         format!(
             "The {operation} of {type_name} did not finish within {limit}; it was abandoned and \
-             may have been left incomplete. A longer limit can be set in the resource's \
-             timeouts block ({operation} = \"...\") if it has one."
+             may have been left incomplete. A longer limit can be set in its timeouts block \
+             ({operation} = \"...\") if it has one."
         ),
     )
 }

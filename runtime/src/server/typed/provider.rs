@@ -652,7 +652,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return raw::unsupported(&request.type_name);
         };
         let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
-        d.read(ctx, request.config).await
+        d.read(ctx, &request.type_name, request.config).await
     }
 
     async fn validate_action_config(

@@ -1054,4 +1054,43 @@ pub trait DataSource: Send + Sync + 'static {
         ctx: &mut Ctx<Self::Client>,
         config: Self::Model,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
+
+    /// The time limit of a read of `config`, as [`Resource::timeout`]
+    /// has it for a resource's calls: the typed layer races the read
+    /// against it and Stop, and a read still running then is dropped and
+    /// fails with a "Timeout" error. [`Ctx::deadline`] tells the read when
+    /// that is. The default is `Ok(None)`: no limit (Stop still ends the
+    /// read).
+    ///
+    /// With a `#[tf(block)] timeouts: Option<DataSourceTimeouts>` field in
+    /// the model the configuration decides:
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use tfschema::diag::Diagnostics;
+    /// # use tfschema::server::typed::{Ctx, DataSource};
+    /// use tfschema::timeouts::DataSourceTimeouts;
+    /// # use tfschema::{TfSchema, TfValue};
+    /// # #[derive(TfSchema, TfValue)]
+    /// # struct Images { name: String, #[tf(block)] timeouts: Option<DataSourceTimeouts> }
+    /// # struct ImageLookup;
+    /// impl DataSource for ImageLookup {
+    /// #   type Client = ();
+    /// #   type Model = Images;
+    ///     fn timeout(&self, config: &Images) -> Result<Option<Duration>, Diagnostics> {
+    ///         let default = Duration::from_secs(20 * 60);
+    ///         DataSourceTimeouts::duration(config.timeouts.as_ref(), default).map(Some)
+    ///     }
+    ///     // read ...
+    /// #   async fn read(&self, _: &mut Ctx<()>, c: Images) -> Result<Images, Diagnostics> { Ok(c) }
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    /// A time limit that cannot be read (a duration that does not parse):
+    /// the read fails with these diagnostics without running.
+    fn timeout(&self, config: &Self::Model) -> Result<Option<Duration>, Diagnostics> {
+        let _ = config;
+        Ok(None)
+    }
 }
