@@ -3,13 +3,15 @@
 //! counts) as the peak of the bytes live above what was live before the
 //! call:
 //!
-//! * a long string costs at most 2.25x the request's bytes (the goal is 4x;
-//!   it costs 2.0x, and 2.5x when the encoder doubles its buffer around the
+//! * a long string costs at most 1.75x the request's bytes (the goal is 4x;
+//!   it costs 1.5x, and 3.0x when the encoder doubles its buffer around the
 //!   string);
-//! * a dense list costs at most 4x the request plus 176 bytes per element
-//!   (it costs 166: the configuration and the plan as `Value`s, 57 bytes
-//!   each, and as the model's views, 25 each, and the default plan's bytes;
-//!   310 when a `Value` held its refinements inline).
+//! * a dense list costs at most 4x the request plus 128 bytes per element.
+//!   It costs about 116: while planning, the configuration and the plan as
+//!   `Value`s (57 bytes each with a 1-byte string); after, the model's
+//!   views (25 each) and the plan's msgpack. A `Value` that held its
+//!   refinements inline (128 bytes), or a planned `Value` kept beside the
+//!   views, breaks the bound.
 //!
 //! One test only: the counter is global to this binary.
 
@@ -81,7 +83,7 @@ async fn a_large_plan_costs_a_bounded_multiple_of_its_request() {
     let long = format!(r#""description":"{}""#, "d".repeat(4 << 20));
     let (peak, size) = plan_peak(&grpc, plan_request(&long)).await;
     drop(long);
-    assert!(peak <= size * 9 / 4, "peak {peak} for a request of {size}");
+    assert!(peak <= size * 7 / 4, "peak {peak} for a request of {size}");
 
     // 100,000 one-byte tags, twice in the request.
     let elements = 100_000;
@@ -90,7 +92,7 @@ async fn a_large_plan_costs_a_bounded_multiple_of_its_request() {
     drop(tags);
     let (peak, size) = plan_peak(&grpc, plan_request(&dense)).await;
     assert!(
-        peak <= 4 * size + 176 * elements,
+        peak <= 4 * size + 128 * elements,
         "peak {peak} for a request of {size} with {elements} elements"
     );
 }

@@ -273,8 +273,25 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                 response.planned_state = Some(DynamicValue::from(planned_value));
                 return response;
             }
+            // From here the plan is held as msgpack, the bytes Terraform
+            // gets unless the hook changes the plan, and the planned view is
+            // read from them: the `Value`s of the plan and of the prior
+            // state go back before the views are built (every element of a
+            // large collection is one).
+            let ty = R::Model::tf_type();
+            let planned_state = match crate::msgpack::value_to_vec(&planned_value, &ty) {
+                Ok(bytes) => DynamicValue::msgpack(bytes, ty.clone()),
+                // The gRPC layer reports a value it cannot write.
+                Err(_) => {
+                    response.planned_state = Some(DynamicValue::from(planned_value));
+                    return response;
+                }
+            };
+            drop(planned_value);
+            let create = prior_state.is_null();
+            drop(prior_state);
             let d = &mut response.diagnostics;
-            let prior = if prior_state.is_null() {
+            let prior = if create {
                 Some(None)
             } else {
                 read_or_note(&request.prior_state, d).map(Some)
@@ -282,12 +299,11 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             let (Some(prior), Some(config_view), Some(planned_view)) = (
                 prior,
                 read_or_note::<PlanView<R::Model>>(&request.config, d),
-                typed::<PlanView<R::Model>>(&planned_value, d),
+                read_or_note::<PlanView<R::Model>>(&planned_state, d),
             ) else {
-                response.planned_state = Some(DynamicValue::from(planned_value));
+                response.planned_state = Some(planned_state);
                 return response;
             };
-            drop(request.prior_state);
             drop(request.config);
             // The default plan as the typed view writes it (refinements of
             // `Unknown<T>` fields dropped), to tell whether the hook changed it.
@@ -309,7 +325,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             response.planned_private = ctx.private;
             if let Err(d) = result {
                 response.diagnostics.extend(d);
-                response.planned_state = Some(DynamicValue::from(planned_value));
+                response.planned_state = Some(planned_state);
                 return response;
             }
             // The prior state and configuration as models are not read
@@ -325,30 +341,37 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             // decided again, on the final plan.
             let (planned_state, mut replace) = match crate::msgpack::to_vec(&plan.planned) {
                 Ok(adjusted) if baseline.as_ref().ok() != Some(&adjusted) => {
-                    match crate::msgpack::value_from_slice(&adjusted, &R::Model::tf_type()) {
-                        Ok(mut adjusted) => {
+                    let adjusted = crate::msgpack::value_from_slice(&adjusted, &ty);
+                    // Read before, so it reads again.
+                    let prior_state = request.prior_state.read_value();
+                    match (adjusted, prior_state) {
+                        (Ok(mut adjusted), Ok(prior_state)) => {
                             strip_write_only(block, &mut adjusted);
                             let replace =
                                 requires_replace(block, &prior_state, &adjusted, &plan.raw_config);
-                            (adjusted, replace)
+                            (DynamicValue::from(adjusted), replace)
                         }
-                        Err(err) => {
+                        (Err(err), _) => {
                             response.diagnostics.push(invalid_plan(err));
-                            (planned_value, default_replace)
+                            (planned_state, default_replace)
+                        }
+                        (_, Err(d)) => {
+                            response.diagnostics.extend(d);
+                            (planned_state, default_replace)
                         }
                     }
                 }
-                Ok(_) => (planned_value, default_replace),
+                Ok(_) => (planned_state, default_replace),
                 Err(err) => {
                     response.diagnostics.push(invalid_plan(err));
-                    (planned_value, default_replace)
+                    (planned_state, default_replace)
                 }
             };
             for path in requested {
                 push_path(&mut replace, path);
             }
             response.requires_replace = replace;
-            response.planned_state = Some(DynamicValue::from(planned_state));
+            response.planned_state = Some(planned_state);
             response
         })
     }
