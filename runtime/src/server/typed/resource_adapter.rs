@@ -342,7 +342,8 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             let (planned_state, mut replace) = match crate::msgpack::to_vec(&plan.planned) {
                 Ok(adjusted) if baseline.as_ref().ok() != Some(&adjusted) => {
                     let adjusted = crate::msgpack::value_from_slice(&adjusted, &ty);
-                    // Read before, so it reads again.
+                    // The prior state's `Value` went back before the
+                    // hook; it read once, so it reads again.
                     let prior_state = request.prior_state.read_value();
                     match (adjusted, prior_state) {
                         (Ok(mut adjusted), Ok(prior_state)) => {
