@@ -195,6 +195,13 @@ async fn harness_with(jobs: Jobs, lookups: Lookups) -> Harness<TypedProvider<P>>
     h
 }
 
+/// Each diagnostic as `path|summary`.
+fn at_paths(d: &Diagnostics) -> Vec<String> {
+    d.iter()
+        .map(|d| format!("{}|{}", d.path_string(), d.summary))
+        .collect()
+}
+
 fn summaries(d: &Diagnostics) -> Vec<String> {
     d.iter().map(|d| d.summary.clone()).collect()
 }
@@ -338,10 +345,7 @@ fn an_invalid_duration_is_an_error_at_its_attribute() {
         let h = harness(Jobs::default()).await;
         let cfg = config("e", &[], Some([Some("30"), None, None, Some("1d")]));
         let d = h.validate_resource("test_job", &cfg).await;
-        let got: Vec<String> = d
-            .iter()
-            .map(|d| format!("{}|{}", d.path_string(), d.summary))
-            .collect();
+        let got = at_paths(&d);
         assert_eq!(
             got,
             [
@@ -358,11 +362,7 @@ fn an_invalid_duration_is_an_error_at_its_attribute() {
         // Applied anyway (validation skipped): the create does not run.
         let null = Value::Null(h.resource_type("test_job"));
         let (_, applied) = h.plan_and_apply("test_job", &null, &cfg).await;
-        let got: Vec<String> = applied
-            .diagnostics
-            .iter()
-            .map(|d| format!("{}|{}", d.path_string(), d.summary))
-            .collect();
+        let got = at_paths(&applied.diagnostics);
         assert_eq!(got, [".timeouts.create|Invalid timeout"]);
         assert!(applied.state.is_null());
     });
@@ -406,17 +406,10 @@ fn a_data_source_read_has_its_deadline() {
         // validated and when read anyway (the read does not run).
         let bad = lookup_config("c", false, Some("soon"));
         let d = h.validate_data_source("test_lookup", &bad).await;
-        let got: Vec<String> = d
-            .iter()
-            .map(|d| format!("{}|{}", d.path_string(), d.summary))
-            .collect();
+        let got = at_paths(&d);
         assert_eq!(got, [".timeouts.read|Invalid timeout"]);
         let read = h.read_data_source("test_lookup", &bad).await;
-        let got: Vec<String> = read
-            .diagnostics
-            .iter()
-            .map(|d| format!("{}|{}", d.path_string(), d.summary))
-            .collect();
+        let got = at_paths(&read.diagnostics);
         assert_eq!(got, [".timeouts.read|Invalid timeout"]);
         assert_eq!(deadlines.lock().unwrap().len(), 2);
     });
