@@ -263,6 +263,11 @@ fn cargo_build(dir: &Path) -> std::process::Output {
         .args(["build", "--offline", "--quiet"])
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", work_dir().join("target"))
+        // The throwaway crate is its own workspace, outside the profile in
+        // the root Cargo.toml: no debug info (800 MB of target with it,
+        // mostly tfschema's dependencies; its output is checked, not traced).
+        .env("CARGO_PROFILE_DEV_DEBUG", "false")
+        .env("CARGO_INCREMENTAL", "0")
         .env_remove("RUSTFLAGS")
         .output()
         .expect("run cargo")
