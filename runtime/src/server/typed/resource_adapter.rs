@@ -280,7 +280,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             // large collection is one).
             let ty = R::Model::tf_type();
             let planned_state = match crate::msgpack::value_to_vec(&planned_value, &ty) {
-                Ok(bytes) => DynamicValue::msgpack(bytes, ty.clone()),
+                Ok(bytes) => DynamicValue::msgpack(bytes, ty),
                 // The gRPC layer reports a value it cannot write.
                 Err(_) => {
                     response.planned_state = Some(DynamicValue::from(planned_value));
@@ -341,7 +341,9 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             // decided again, on the final plan.
             let (planned_state, mut replace) = match crate::msgpack::to_vec(&plan.planned) {
                 Ok(adjusted) if baseline.as_ref().ok() != Some(&adjusted) => {
-                    let adjusted = crate::msgpack::value_from_slice(&adjusted, &ty);
+                    // Only a changed plan needs the type again.
+                    let adjusted =
+                        crate::msgpack::value_from_slice(&adjusted, &R::Model::tf_type());
                     // The prior state's `Value` went back before the
                     // hook; it read once, so it reads again.
                     let prior_state = request.prior_state.read_value();
