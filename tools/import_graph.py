@@ -9,12 +9,58 @@ that is a file). A `mod x;` declaration is not an edge; `pub use x::Y` is.
     python3 tools/import_graph.py            # cycles, and exit 1 if any
     python3 tools/import_graph.py --edges    # every edge, one per line
     python3 tools/import_graph.py --crate runtime/src --edges
+    python3 tools/import_graph.py --layers   # runtime imports that go up a floor
+
+`--layers` checks runtime/src against RUNTIME_LAYERS below: the runtime's
+floors, bottom up, each file importing only from its own floor and the
+floors under it. Every edge from a lower floor to a higher one is printed,
+as is every file the table does not place; either makes the exit status 1.
 """
 import os
 import re
 import sys
 
 CRATES = ["runtime/src", "macros/src", "codegen/src", "cli/src"]
+
+# The floors of runtime/src, bottom up (paths relative to runtime/src; a
+# path ending in "/" takes the whole folder). A file may import from its own
+# floor and those below it. This table is the picture of the runtime's
+# structure; lib.rs's module doc gives the same one in words.
+RUNTIME_LAYERS = [
+    # What everything else uses: the error type and its attribute paths,
+    # diagnostics, the input limits, NFC and quoting, go-cty's numbers.
+    ("base", ["error.rs", "diag.rs", "limits.rs", "text.rs", "number.rs"]),
+    # Terraform's type system and dynamic values: types, refinements of
+    # unknowns, `Value` with its checks, go-cty's set order and merging of
+    # values, and their display.
+    ("values", ["types.rs", "refinement.rs", "value.rs", "set.rs", "show.rs"]),
+    # Schema blocks and the attribute validators the derive calls.
+    ("schema", ["schema.rs", "validate.rs"]),
+    # The byte formats without the model traits: msgpack's encoder and
+    # decoder (with the refinement payload), JSON's reader and writer, and
+    # the dynamic `Value` codec of each. The model traits name these types
+    # (`TfEncode::encode_msgpack(&mut Encoder)`), as prost's `Message`
+    # names its `encoding` primitives, so they sit under the model.
+    ("wire", [
+        "msgpack/encode.rs", "msgpack/decode.rs", "msgpack/refinement.rs", "msgpack/value.rs",
+        "json/read.rs", "json/write.rs", "json/value.rs",
+    ]),
+    # The model: TfType, TfEncode/Sink, TfDecode/Source, TfSchema and the
+    # rest, their impls for the standard types and tfschema's wrappers, the
+    # dynamic `Value` as a Sink and a Source, the typed set order.
+    ("model", ["model/"]),
+    # Each format's Sink and Source and its typed entry points
+    # (`msgpack::to_vec`, `json::from_slice`, ...).
+    ("codecs", [
+        "msgpack/mod.rs", "msgpack/sink.rs", "msgpack/source.rs",
+        "json/mod.rs", "json/sink.rs", "json/source.rs",
+    ]),
+    # Everything built on the whole model: the crate root, the derive's
+    # `__private` helpers, `Timeouts` (a derived model: its generated code
+    # goes through `__private`), and the plugin server with its retries.
+    ("top", ["lib.rs", "private.rs", "timeouts.rs", "retry.rs", "server/"]),
+]
+RUNTIME_ROOT = "runtime/src"
 
 
 def strip(text):
@@ -322,8 +368,42 @@ def sccs(nodes, edges):
     return out
 
 
+def layer_of(root, path):
+    rel = os.path.relpath(path, root).replace(os.sep, "/")
+    for i, (_, paths) in enumerate(RUNTIME_LAYERS):
+        for p in paths:
+            if rel == p or (p.endswith("/") and rel.startswith(p)):
+                return i
+    return None
+
+
+def check_layers(root=RUNTIME_ROOT):
+    """Prints every upward import and every file without a floor; returns
+    how many there are."""
+    edges = edges_of(root)
+    files = sorted(set(module_files(root).values()))
+    bad = 0
+    for f in files:
+        if layer_of(root, f) is None:
+            bad += 1
+            print(f"{f}: not in any floor of RUNTIME_LAYERS")
+    for a, b in sorted(edges):
+        la, lb = layer_of(root, a), layer_of(root, b)
+        if la is not None and lb is not None and lb > la:
+            bad += 1
+            print(f"{a} ({RUNTIME_LAYERS[la][0]}) -> {b} ({RUNTIME_LAYERS[lb][0]})")
+    floors = " -> ".join(name for name, _ in RUNTIME_LAYERS)
+    if bad:
+        print(f"{bad} import(s) against the floors {floors}")
+    else:
+        print(f"every import in {root} goes down the floors {floors}")
+    return bad
+
+
 def main():
     args = sys.argv[1:]
+    if "--layers" in args:
+        return 1 if check_layers() else 0
     crates = CRATES
     if "--crate" in args:
         crates = [args[args.index("--crate") + 1]]
