@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::limits::MAX_COLLAPSED_LENGTH;
 use crate::number::Number;
 use crate::refinement::{RefineKind, Refinements};
-use crate::text::{nfc_owned, Quoting};
+use crate::text::nfc_owned;
 use crate::types::{ObjectType, Type};
 
 /// A value of the Terraform type system.
@@ -66,14 +66,6 @@ impl Value {
     /// A list; `elem` is used as the element type (needed when empty).
     pub fn list(elem: Type, items: Vec<Value>) -> Value {
         Value::List(elem, items)
-    }
-
-    /// A set: equal known elements merge (the first one stays), unknown
-    /// elements never merge, and the order is go-cty's (known elements
-    /// first: strings bytewise, numbers numerically, false before true,
-    /// other types by go-cty's set hash text; then unknowns; then null).
-    pub fn set(elem: Type, items: Vec<Value>) -> Value {
-        Value::Set(elem, crate::set::canonical_set(items))
     }
 
     /// A map; keys are normalised to NFC (a later key equal after
@@ -193,52 +185,6 @@ impl Value {
             _ => Some(false),
         }
     }
-
-    /// Appends go-cty's set hash text of this value (used to order sets of
-    /// non-primitive elements).
-    pub(crate) fn write_set_hash(&self, out: &mut String) {
-        match self {
-            Value::Unknown(..) => out.push('?'),
-            Value::Null(_) => out.push('~'),
-            Value::Number(n) => out.push_str(&n.go_string()),
-            Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
-            Value::String(s) => go_quote(out, s),
-            Value::Map(_, items) => {
-                out.push('{');
-                for (k, v) in items {
-                    go_quote(out, k);
-                    out.push(':');
-                    v.write_set_hash(out);
-                    out.push(';');
-                }
-                out.push('}');
-            }
-            Value::List(_, items) | Value::Set(_, items) => {
-                out.push('[');
-                for v in items {
-                    v.write_set_hash(out);
-                    out.push(';');
-                }
-                out.push(']');
-            }
-            Value::Object(attrs) => {
-                out.push('<');
-                for v in attrs.values() {
-                    v.write_set_hash(out);
-                    out.push(';');
-                }
-                out.push('>');
-            }
-            Value::Tuple(items) => {
-                out.push('<');
-                for v in items {
-                    v.write_set_hash(out);
-                    out.push(';');
-                }
-                out.push('>');
-            }
-        }
-    }
 }
 
 /// go-cty's number equality: integers compare exactly; when either side is
@@ -298,11 +244,6 @@ impl From<i64> for Value {
     }
 }
 
-/// Go's `%q` for the set hash, as go-cty's `makeSetHashBytes` writes strings.
-fn go_quote(out: &mut String, s: &str) {
-    Quoting::GO_SET_HASH.write(out, s);
-}
-
 /// The element type of a collection: `declared` when it has no `dynamic`
 /// (every element then has that type), else the one concrete type all the
 /// elements share. go-cty panics on mixed element types; we report an error.
@@ -333,76 +274,6 @@ pub(crate) fn unify_element_type<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn s(v: &str) -> Value {
-        Value::string(v)
-    }
-
-    #[test]
-    fn sets_merge_and_order_primitives() {
-        let set = Value::set(Type::String, vec![s("c"), s("a"), s("b"), s("a")]);
-        assert_eq!(set, Value::Set(Type::String, vec![s("a"), s("b"), s("c")]));
-        let set = Value::set(Type::String, vec![s("e\u{301}"), s("\u{e9}")]);
-        assert_eq!(set, Value::Set(Type::String, vec![s("\u{e9}")]));
-        let one = Value::Number(Number::from_i64(1));
-        let one_f = Value::Number(Number::from_f64(1.0).expect("finite"));
-        let set = Value::set(Type::Number, vec![one.clone(), one_f]);
-        assert_eq!(set, Value::Set(Type::Number, vec![one]));
-        let set = Value::set(
-            Type::String,
-            vec![
-                Value::Null(Type::String),
-                Value::unknown(Type::String),
-                s("z"),
-                Value::unknown(Type::String),
-            ],
-        );
-        let Value::Set(_, items) = set else {
-            panic!("set")
-        };
-        assert_eq!(items.len(), 4, "unknowns never merge");
-        assert_eq!(items[0], s("z"));
-        assert!(!items[1].is_known() && !items[2].is_known());
-        assert!(items[3].is_null());
-    }
-
-    #[test]
-    fn objects_in_sets_order_by_hash_text() {
-        // go-cty vector set/object/order: numbers hash as %.10g text, so the
-        // object with n=10 sorts before the one with n=9.
-        let obj = |n: Value, st: &str| Value::object([("n", n), ("s", s(st))]);
-        let set = Value::set(
-            Type::object([("n", Type::Number), ("s", Type::String)]),
-            vec![
-                obj(Value::from(9), "x"),
-                obj(Value::Null(Type::Number), "z"),
-                obj(Value::from(10), "x"),
-                obj(Value::from(-5), "b"),
-                obj(Value::from(9), "a"),
-            ],
-        );
-        let Value::Set(_, items) = set else {
-            panic!("set")
-        };
-        let order: Vec<String> = items
-            .iter()
-            .map(|v| {
-                let mut h = String::new();
-                v.write_set_hash(&mut h);
-                h
-            })
-            .collect();
-        assert_eq!(
-            order,
-            [
-                "<-5;\"b\";>",
-                "<10;\"x\";>",
-                "<9;\"a\";>",
-                "<9;\"x\";>",
-                "<~;\"z\";>"
-            ]
-        );
-    }
 
     #[test]
     fn refinements_collapse_like_go_cty() {
