@@ -7,10 +7,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::model::set_order::{element_key, sorted_order, OwnedKey};
 use crate::model::{cow_nfc, KeyText, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
 use crate::number::Number;
 use crate::refinement::RefineKind;
-use crate::set::{element_key, sorted_order, OwnedKey};
 use crate::text::{is_nfc, nfc};
 use crate::types::Type;
 use crate::value::Value;

@@ -10,6 +10,7 @@ mod ephemeral;
 mod identity;
 mod impls;
 mod plan;
+mod set_order;
 mod sink;
 mod source;
 mod wrappers;

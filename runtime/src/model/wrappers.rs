@@ -7,10 +7,11 @@ use std::fmt;
 
 use crate::error::Result;
 use crate::model::impls::{decode_seq, encode_seq};
+use crate::model::set_order;
 use crate::model::{read_null, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
 use crate::msgpack::UnknownExt;
 use crate::refinement::{RefineKind, Refinements};
-use crate::set;
+use crate::set::take_in_order;
 use crate::types::Type;
 
 /// A value that may be unknown until apply. Refinements are dropped on
@@ -213,7 +214,7 @@ impl<T: TfEncode> Set<T> {
     /// binary search (O(log n) keys written by the elements' encode, no
     /// dynamic value).
     pub fn insert(&mut self, value: T) -> bool {
-        match set::typed_insert_position(&self.items, &value) {
+        match set_order::typed_insert_position(&self.items, &value) {
             Some(at) => {
                 self.items.insert(at, value);
                 true
@@ -228,9 +229,9 @@ impl<T: TfEncode> Set<T> {
         if items.len() <= 1 {
             return Set { items };
         }
-        let members = set::typed_members(&items);
+        let members = set_order::typed_members(&items);
         Set {
-            items: set::take_in_order(items, &members),
+            items: take_in_order(items, &members),
         }
     }
 }

@@ -74,11 +74,3 @@ pub(crate) fn decode_value_as<T: for<'de> TfDecode<'de>>(value: &Value) -> Resul
     let bytes = value_to_vec(value, &T::tf_type())?;
     from_slice(&bytes)
 }
-
-/// `model` as a dynamic [`Value`] through its msgpack encode (see
-/// [`decode_value_as`]); `None` for a model with no wire form (a NaN).
-pub(crate) fn value_of<T: TfEncode + ?Sized>(model: &T) -> Option<Value> {
-    let ty = T::tf_type();
-    let bytes = to_vec(model).ok()?;
-    value_from_slice(&bytes, &ty).ok()
-}
