@@ -229,7 +229,7 @@ impl Sink for Encoder {
         refinements: Option<&Refinements>,
     ) -> Result<()> {
         match refinements {
-            Some(r) => r.encode(kind, self),
+            Some(r) => self.write_refined_unknown(r, kind),
             None => self.write_unknown(),
         }
         Ok(())

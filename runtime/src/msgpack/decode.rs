@@ -10,7 +10,6 @@ use std::borrow::Cow;
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_DEPTH;
 use crate::number::Number;
-use crate::refinement::{RefineKind, Refinements};
 use crate::text::{is_ascii, is_nfc, nfc};
 
 /// The msgpack family of the next value, for dispatch and error messages.
@@ -73,23 +72,15 @@ impl Kind {
     }
 }
 
-/// What an unknown value's extension said.
-#[derive(Debug, Clone, PartialEq)]
-pub enum UnknownExt {
-    /// Unknown, possibly refined.
-    Unknown(Refinements),
-    /// The refinement said "definitely null": go-cty turns that into a known null.
-    Null,
-}
-
 /// A msgpack reader over `&'de [u8]`.
 #[derive(Debug, Clone)]
 pub struct Decoder<'de> {
     input: &'de [u8],
     pos: usize,
     depth: usize,
-    /// Whether an unknown with refinements has been read.
-    refined: bool,
+    /// Whether an unknown with refinements has been read (set by
+    /// `read_unknown`, in `refinement.rs`).
+    pub(super) refined: bool,
 }
 
 impl<'de> Decoder<'de> {
@@ -486,27 +477,6 @@ impl<'de> Decoder<'de> {
         Ok((code, body))
     }
 
-    /// An unknown value: any extension, as the wire-format spec says.
-    ///
-    /// Extension 12 with a body of two or more bytes carries refinements,
-    /// which must fit `kind` (refinements of `dynamic` are ignored, as go-cty
-    /// does). Any other extension code is a plain unknown whatever its body:
-    /// that is the spec's rule, where go-cty 1.16 rejects other codes with
-    /// bodies of 2+ bytes.
-    ///
-    /// # Errors
-    /// Not an extension; a refinement payload over 1024 bytes, malformed, or
-    /// not fitting the type.
-    pub fn read_unknown(&mut self, kind: RefineKind) -> Result<UnknownExt> {
-        let start = self.pos;
-        let (code, body) = self.read_ext()?;
-        if code != crate::msgpack::encode::REFINED_UNKNOWN_EXT || body.len() <= 1 {
-            return Ok(UnknownExt::Unknown(Refinements::default()));
-        }
-        self.refined = true;
-        Refinements::decode_payload(body, kind).map_err(|e| e.with_offset(start))
-    }
-
     /// A number: any int, uint, float32/64 (NaN rejected) or a str/bin holding
     /// decimal text (parsed at 512-bit precision, as go-cty).
     ///
@@ -726,21 +696,6 @@ fn out_of_range(n: &Number, what: &str, offset: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn notes_unknowns_with_refinements_as_it_reads() {
-        // A plain unknown (d4 00 00) carries no refinements.
-        let mut dec = Decoder::new(&[0xd4, 0x00, 0x00]);
-        dec.read_unknown(RefineKind::String).expect("plain unknown");
-        assert!(!dec.saw_refined_unknown());
-        // Extension 12 with {1: true} (not null): refined, also where the
-        // kind drops the refinements (dynamic).
-        for kind in [RefineKind::String, RefineKind::Dynamic] {
-            let mut dec = Decoder::new(&[0xc7, 0x03, 0x0c, 0x81, 0x01, 0xc3]);
-            dec.read_unknown(kind).expect("refined unknown");
-            assert!(dec.saw_refined_unknown(), "{kind:?}");
-        }
-    }
 
     #[test]
     fn length_bombs_fail_before_allocating() {

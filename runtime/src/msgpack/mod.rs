@@ -6,10 +6,12 @@
 
 pub mod decode;
 pub mod encode;
+mod refinement;
 pub(crate) mod value;
 
-pub use decode::{Decoder, Kind, UnknownExt, UnknownsSeen};
+pub use decode::{Decoder, Kind, UnknownsSeen};
 pub use encode::Encoder;
+pub use refinement::UnknownExt;
 pub use value::{decode_value, encode_value};
 
 use crate::error::Result;

@@ -5,8 +5,9 @@ use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::msgpack::decode::{Decoder, UnknownExt};
+use crate::msgpack::decode::Decoder;
 use crate::msgpack::encode::Encoder;
+use crate::msgpack::UnknownExt;
 use crate::refinement::RefineKind;
 use crate::set::canonical_set;
 use crate::text::nfc_owned;
@@ -197,7 +198,7 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
     }
     match (value, ty) {
         (Value::Unknown(_, refinements), _) => {
-            refinements.encode(RefineKind::of(ty), enc);
+            enc.write_refined_unknown(refinements, RefineKind::of(ty));
             Ok(())
         }
         (Value::Null(_), _) => {
