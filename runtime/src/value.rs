@@ -3,11 +3,13 @@
 //! unknowns never merge; elements kept in go-cty's canonical order).
 //!
 //! This is the representation for tooling, tests and `dynamic` attributes;
-//! derived model structs encode and decode without it.
+//! derived model structs encode and decode without it. The checks every
+//! codec makes before writing a value against a type (one concrete type
+//! per `dynamic` collection, exactly the object's attributes) are here too.
 
 use std::collections::BTreeMap;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_COLLAPSED_LENGTH;
 use crate::number::Number;
 use crate::refinement::{RefineKind, Refinements};
@@ -269,6 +271,39 @@ pub(crate) fn unify_element_type<'a>(
         }
     }
     Ok(found.unwrap_or_else(|| declared.clone()))
+}
+
+/// A collection of `dynamic` elements must hold one concrete type, as a
+/// go-cty collection does (decoders reject mixed elements too).
+pub(crate) fn check_element_types<'a>(
+    elem: &Type,
+    items: impl Iterator<Item = &'a Value>,
+) -> Result<()> {
+    unify_element_type(elem, items).map(drop)
+}
+
+/// Checks that an object value has exactly the type's attributes.
+pub(crate) fn check_attributes(
+    attrs: &BTreeMap<String, Value>,
+    want: &BTreeMap<String, Type>,
+) -> Result<()> {
+    if attrs.len() == want.len() && attrs.keys().eq(want.keys()) {
+        return Ok(());
+    }
+    if let Some(missing) = want.keys().find(|k| !attrs.contains_key(*k)) {
+        return Err(Error::new(
+            ErrorKind::Type,
+            format!("attribute {missing:?} is required"),
+        ));
+    }
+    let extra = attrs
+        .keys()
+        .find(|k| !want.contains_key(*k))
+        .map_or("", String::as_str);
+    Err(Error::new(
+        ErrorKind::Type,
+        format!("unsupported attribute {extra:?}"),
+    ))
 }
 
 #[cfg(test)]

@@ -11,12 +11,11 @@ use std::collections::BTreeMap;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Reader, Token};
 use crate::json::write::write_number;
-use crate::msgpack::value::{check_attributes, check_element_types};
 use crate::number::Number;
 use crate::set::canonical_set;
 use crate::text::{nfc_owned, Quoting};
 use crate::types::Type;
-use crate::value::{unify_element_type, Value};
+use crate::value::{check_attributes, check_element_types, unify_element_type, Value};
 
 /// Options for reading JSON.
 #[derive(Debug, Clone, Default)]

@@ -12,7 +12,7 @@ use crate::refinement::RefineKind;
 use crate::set::canonical_set;
 use crate::text::nfc_owned;
 use crate::types::Type;
-use crate::value::{unify_element_type, Value};
+use crate::value::{check_attributes, check_element_types, unify_element_type, Value};
 
 /// Decodes one value of type `ty` (optional-attribute markers are ignored:
 /// msgpack always carries every attribute).
@@ -262,37 +262,4 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
         }
         _ => Err(nonconforming(ty, value)),
     }
-}
-
-/// A collection of `dynamic` elements must hold one concrete type, as a
-/// go-cty collection does (decoders reject mixed elements too).
-pub(crate) fn check_element_types<'a>(
-    elem: &Type,
-    items: impl Iterator<Item = &'a Value>,
-) -> Result<()> {
-    unify_element_type(elem, items).map(drop)
-}
-
-/// Checks that an object value has exactly the type's attributes.
-pub(crate) fn check_attributes(
-    attrs: &BTreeMap<String, Value>,
-    want: &BTreeMap<String, Type>,
-) -> Result<()> {
-    if attrs.len() == want.len() && attrs.keys().eq(want.keys()) {
-        return Ok(());
-    }
-    if let Some(missing) = want.keys().find(|k| !attrs.contains_key(*k)) {
-        return Err(Error::new(
-            ErrorKind::Type,
-            format!("attribute {missing:?} is required"),
-        ));
-    }
-    let extra = attrs
-        .keys()
-        .find(|k| !want.contains_key(*k))
-        .map_or("", String::as_str);
-    Err(Error::new(
-        ErrorKind::Type,
-        format!("unsupported attribute {extra:?}"),
-    ))
 }
