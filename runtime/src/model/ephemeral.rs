@@ -1,7 +1,7 @@
 //! [`EphemeralSchema`]: the mark of a model struct declared
 //! `#[tf(ephemeral)]`, which the typed layer's ephemeral resources require.
 
-use super::TfSchema;
+use crate::model::schema::TfSchema;
 
 /// A model struct declared `#[tf(ephemeral)]`: the schema of an ephemeral
 /// resource, which Terraform opens for one run and never plans or stores.

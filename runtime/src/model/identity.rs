@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use super::TfSchema;
+use crate::model::schema::TfSchema;
 use crate::number::Number;
 
 /// A model struct that is a resource identity: `#[derive(TfSchema,

@@ -1,22 +1,21 @@
-//! The format-neutral decoding interface: every type reads itself once,
-//! through [`Source`], and each format is an implementation of it.
+//! Decoding: [`TfDecode`], the one decode body of a type, written against
+//! the format-neutral [`Source`]; each format is an implementation of it.
 //!
-//! [`TfDecode::decode`](crate::TfDecode::decode) is the one decode body of
-//! a type. The msgpack [`Decoder`], the JSON [`Reader`] and the dynamic
-//! [`Value`] reader ([`ValueSource`]) implement [`Source`]; what is
-//! particular to a format stays inside it: msgpack compares the attribute
-//! name expected next with its pre-encoded bytes as a constant-size array
-//! and borrows strings from the input; JSON reads numbers from strings and
-//! strings from numbers and bools as go-cty does, and a missing attribute
-//! as null.
+//! [`TfDecode::decode`] is the one decode body of a type. The msgpack
+//! [`Decoder`], the JSON [`Reader`] and the dynamic [`Value`] reader
+//! ([`ValueSource`]) implement [`Source`]; what is particular to a format
+//! stays inside it: msgpack compares the attribute name expected next with
+//! its pre-encoded bytes as a constant-size array and borrows strings from
+//! the input; JSON reads numbers from strings and strings from numbers and
+//! bools as go-cty does, and a missing attribute as null.
 
 use std::borrow::Cow;
 use std::collections::btree_map;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Reader, Token};
-use crate::model::{explain_json, explain_msgpack, null_error, unknown_error, TfDecode};
-use crate::msgpack::{Decoder, UnknownExt, UnknownsSeen};
+use crate::model::tf_type::TfType;
+use crate::msgpack::{Decoder, Kind, UnknownExt, UnknownsSeen};
 use crate::number::Number;
 use crate::refinement::RefineKind;
 use crate::text::{is_nfc, nfc, nfc_owned};
@@ -239,6 +238,68 @@ pub trait Source<'de> {
     }
 }
 
+/// Decoding: one body per type, [`decode`](Self::decode), written against
+/// the format-neutral [`Source`]; msgpack, JSON and the dynamic [`Value`]
+/// are its implementations. `'de` is the input's lifetime, so fields such
+/// as `&'de str` can borrow from it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from a Terraform value",
+    label = "not decodable",
+    note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported type"
+)]
+pub trait TfDecode<'de>: TfType + Sized {
+    /// Reads a value from `src`.
+    ///
+    /// # Errors
+    /// Input that does not fit the type; null where the type cannot be null;
+    /// unknown where it cannot be unknown.
+    fn decode<S: Source<'de>>(src: &mut S) -> Result<Self>;
+
+    /// The decode body of a derived struct, which its `decode` reaches
+    /// through [`Source::__decode_object`]; [`decode`](Self::decode) for
+    /// other types. Not meant to be called or implemented elsewhere.
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode).
+    #[doc(hidden)]
+    #[inline]
+    fn __decode_fields<S: Source<'de>>(src: &mut S) -> Result<Self> {
+        Self::decode(src)
+    }
+
+    /// Reads the msgpack form.
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode).
+    #[inline]
+    fn decode_msgpack(dec: &mut Decoder<'de>) -> Result<Self> {
+        Self::decode(dec)
+    }
+
+    /// Reads the JSON form.
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode).
+    fn decode_json(reader: &mut Reader<'de>) -> Result<Self> {
+        Self::decode(reader)
+    }
+}
+
+/// Conversion from a dynamic [`Value`] (owned types only): the type's own
+/// [`TfDecode::decode`] reading the value through [`ValueSource`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be built from a dynamic Terraform value",
+    label = "no conversion from `tfschema::Value`",
+    note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported owned type (borrowed `&str` fields cannot come from a `Value`)"
+)]
+pub trait FromValue: TfType + Sized {
+    /// The typed form of `value`.
+    ///
+    /// # Errors
+    /// A value of another type, or null/unknown where the type cannot hold them.
+    fn from_value(value: Value) -> Result<Self>;
+}
+
 /// The msgpack bytes of a null.
 pub(crate) const NIL: &[u8] = &[0xc0];
 
@@ -251,6 +312,22 @@ pub(crate) const NIL: &[u8] = &[0xc0];
 #[inline(never)]
 pub(crate) fn read_null<'de, F>(read: impl FnOnce(&mut Decoder<'de>) -> Result<F>) -> Result<F> {
     read(&mut Decoder::new(NIL))
+}
+
+#[cold]
+pub(crate) fn null_error() -> Error {
+    Error::new(
+        ErrorKind::Type,
+        "null where a value is required; use Option<T> to accept null",
+    )
+}
+
+#[cold]
+pub(crate) fn unknown_error() -> Error {
+    Error::new(
+        ErrorKind::Unknown,
+        "unknown value where a known value is required; use Unknown<T> or Refined<T> to accept unknown",
+    )
 }
 
 #[cold]
@@ -298,6 +375,17 @@ impl MsgpackLeft {
         }
         self.left -= 1;
         true
+    }
+}
+
+/// Turns a failed read of a required value into a clear error when what was
+/// there is a null or an unknown. Call it before anything is consumed.
+#[cold]
+pub(crate) fn explain_msgpack(dec: &Decoder<'_>, err: Error) -> Error {
+    match dec.peek_kind() {
+        Ok(Kind::Nil) => null_error(),
+        Ok(Kind::Ext) => unknown_error(),
+        _ => err,
     }
 }
 
@@ -544,6 +632,15 @@ pub(crate) fn cow_nfc(s: Cow<'_, str>) -> Cow<'_, str> {
     }
 }
 
+/// The JSON counterpart of `explain_msgpack`.
+#[cold]
+pub(crate) fn explain_json(reader: &mut Reader<'_>, err: Error) -> Error {
+    match reader.peek() {
+        Ok(Token::Null) => null_error(),
+        _ => err,
+    }
+}
+
 impl<'de> Source<'de> for Reader<'de> {
     type Seq = bool;
     type Map = bool;
@@ -751,6 +848,12 @@ impl ValueSource {
             Value::Unknown(..) => Err(unknown_error()),
             other => Ok(other),
         }
+    }
+}
+
+impl<T: for<'de> TfDecode<'de>> FromValue for T {
+    fn from_value(value: Value) -> Result<Self> {
+        T::decode(&mut ValueSource::new(value))
     }
 }
 

@@ -1,17 +1,17 @@
-//! The format-neutral encoding interface: every type writes itself once,
-//! through [`Sink`], and each format is an implementation of it.
+//! Encoding: [`TfEncode`], the one encode body of a type, written against
+//! the format-neutral [`Sink`]; each format is an implementation of it.
 //!
-//! [`TfEncode::encode`](crate::TfEncode::encode) is the one encode body of
-//! a type (derived structs, the standard types, tfschema's wrappers). The
-//! msgpack [`Encoder`], the JSON writer ([`JsonSink`]) and the dynamic
-//! [`Value`] builder ([`ValueSink`]) implement [`Sink`]; what is particular
-//! to a format stays inside it (attribute names pre-encoded for msgpack and
-//! JSON, the map header written with the first name, presized lists).
+//! [`TfEncode::encode`] is the one encode body of a type (derived structs,
+//! the standard types, tfschema's wrappers). The msgpack [`Encoder`], the
+//! JSON writer ([`JsonSink`]) and the dynamic [`Value`] builder
+//! ([`ValueSink`]) implement [`Sink`]; what is particular to a format stays
+//! inside it (attribute names pre-encoded for msgpack and JSON, the map
+//! header written with the first name, presized lists).
 
 use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::model::TfEncode;
+use crate::model::tf_type::TfType;
 use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
 use crate::msgpack::Encoder;
 use crate::number::Number;
@@ -194,6 +194,91 @@ pub trait Sink {
         Self: Sized,
     {
         value.__encode_fields(self)
+    }
+}
+
+/// Encoding: one body per type, [`encode`](Self::encode), written against
+/// the format-neutral [`Sink`]; msgpack, JSON and the dynamic [`Value`] are
+/// its implementations.
+///
+/// ```
+/// use tfschema::model::{SeqKind, Sink};
+/// use tfschema::{TfEncode, TfType, Type};
+///
+/// /// A pair of coordinates, as a Terraform tuple.
+/// struct Point(f64, f64);
+///
+/// impl TfType for Point {
+///     const REFINE_KIND: tfschema::RefineKind = tfschema::RefineKind::Other;
+///     fn tf_type() -> Type {
+///         Type::Tuple(vec![Type::Number, Type::Number])
+///     }
+/// }
+///
+/// impl TfEncode for Point {
+///     fn encode<S: Sink>(&self, sink: &mut S) -> tfschema::Result<()> {
+///         let mut seq = sink.begin_seq(SeqKind::Tuple, 2, &Self::tf_type)?;
+///         sink.element(&mut seq, 0)?;
+///         sink.f64(self.0)?;
+///         sink.element(&mut seq, 1)?;
+///         sink.f64(self.1)?;
+///         sink.end_seq(seq)
+///     }
+/// }
+///
+/// assert_eq!(tfschema::json::to_string(&Point(1.5, -2.0))?, "[1.5,-2]");
+/// assert_eq!(Point(1.5, -2.0).to_value().ty(), Point::tf_type());
+/// # Ok::<(), tfschema::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded as a Terraform value",
+    label = "not encodable",
+    note = "derive it with `#[derive(tfschema::TfSchema, tfschema::TfValue)]` or use a supported type"
+)]
+pub trait TfEncode: TfType {
+    /// Writes the value to `sink`.
+    ///
+    /// # Errors
+    /// A value the sink's format cannot hold: NaN anywhere, unknowns and
+    /// infinities in JSON.
+    fn encode<S: Sink>(&self, sink: &mut S) -> Result<()>;
+
+    /// The encode body of a derived struct, which its `encode` reaches
+    /// through [`Sink::__encode_object`]; [`encode`](Self::encode) for
+    /// other types. Not meant to be called or implemented elsewhere.
+    ///
+    /// # Errors
+    /// As [`encode`](Self::encode).
+    #[doc(hidden)]
+    #[inline]
+    fn __encode_fields<S: Sink>(&self, sink: &mut S) -> Result<()> {
+        self.encode(sink)
+    }
+
+    /// Writes the msgpack form.
+    ///
+    /// # Errors
+    /// A value with no wire form (NaN).
+    #[inline]
+    fn encode_msgpack(&self, enc: &mut Encoder) -> Result<()> {
+        self.encode(enc)
+    }
+
+    /// Appends the JSON form.
+    ///
+    /// # Errors
+    /// Unknowns and infinities, which JSON cannot represent.
+    fn encode_json(&self, out: &mut String) -> Result<()> {
+        self.encode(&mut JsonSink::new(out))
+    }
+
+    /// The dynamic [`Value`] (a NaN becomes a null number).
+    fn to_value(&self) -> Value {
+        let mut sink = ValueSink::new();
+        match self.encode(&mut sink) {
+            Ok(()) => sink.finish(),
+            Err(_) => Value::Null(Self::tf_type()),
+        }
     }
 }
 

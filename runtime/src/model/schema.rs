@@ -1,0 +1,60 @@
+//! [`TfSchema`]: a model struct's schema block, version and validators.
+
+use crate::diag::Diagnostics;
+use crate::error::PathStep;
+use crate::schema::{Block, Schema};
+use crate::value::Value;
+
+/// A model struct: its schema block. Implemented by `#[derive(TfSchema)]`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no Terraform schema",
+    label = "not a schema model",
+    note = "add `#[derive(tfschema::TfSchema, tfschema::TfValue)]` to the struct"
+)]
+pub trait TfSchema {
+    /// The schema version (`#[tf(version = N)]`), for state upgrades.
+    const VERSION: i64 = 0;
+
+    /// Whether a `write_only` attribute appears in the block or below it
+    /// (Terraform forbids them in set blocks; the derive checks that at
+    /// compile time).
+    const HAS_WRITE_ONLY: bool = false;
+
+    /// Whether an attribute or block in the block or below it has a plan
+    /// policy (`requires_replace`, `requires_replace_if`,
+    /// `use_state_for_unknown`, `default`, `semantic_equal`): the derive
+    /// refuses them under an ephemeral resource, which is never planned.
+    const HAS_PLAN_POLICY: bool = false;
+
+    /// The block this struct describes.
+    fn block() -> Block;
+
+    /// The versioned schema.
+    fn schema() -> Schema {
+        Schema {
+            version: Self::VERSION,
+            block: Self::block(),
+        }
+    }
+
+    /// Whether the schema uses nested attributes, which only protocol 6 can
+    /// describe.
+    fn requires_protocol_6() -> bool {
+        Self::block().requires_protocol_6()
+    }
+
+    /// Runs the `#[tf(validate(...))]` validators, the cross-attribute rules
+    /// and the deprecation warnings on `value` (an object of this block,
+    /// usually from the plan view), adding diagnostics at `path` and below.
+    /// Unknown and null values are skipped.
+    fn validate(value: &Value, path: &mut Vec<PathStep>, diags: &mut Diagnostics) {
+        let _ = (value, path, diags);
+    }
+
+    /// [`validate`](Self::validate) from the top of the block.
+    fn validate_value(value: &Value) -> Diagnostics {
+        let mut diags = Diagnostics::new();
+        Self::validate(value, &mut Vec::new(), &mut diags);
+        diags
+    }
+}
