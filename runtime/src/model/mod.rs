@@ -16,12 +16,13 @@ mod plan;
 mod schema;
 mod set_order;
 mod tf_type;
+mod value_source;
 mod wrappers;
 
 #[cfg(test)]
 pub(crate) use decode::json_integer;
 pub(crate) use decode::{cow_nfc, read_null};
-pub use decode::{AttrKey, FromValue, KeyText, MsgpackLeft, Source, TfDecode, ValueSource};
+pub use decode::{AttrKey, FromValue, KeyText, MsgpackLeft, Source, TfDecode};
 pub use encode::{JsonSink, MsgpackSeq, ObjectShape, SeqKind, Sink, TfEncode, ValueSink};
 pub use ephemeral::EphemeralSchema;
 #[doc(hidden)]
@@ -31,4 +32,5 @@ pub use impls::{KeyStr, MapKey};
 pub use plan::TfPlan;
 pub use schema::TfSchema;
 pub use tf_type::TfType;
+pub use value_source::ValueSource;
 pub use wrappers::{Refined, Sensitive, Set, Unknown};
