@@ -7,8 +7,8 @@
 //! same wire primitives the dynamic codec uses, so both produce the same
 //! bytes.
 
-mod decode;
-mod encode;
+pub(crate) mod decode;
+pub(crate) mod encode;
 mod ephemeral;
 mod identity;
 mod impls;
@@ -22,8 +22,8 @@ mod wrappers;
 #[cfg(test)]
 pub(crate) use decode::json_integer;
 pub(crate) use decode::{cow_nfc, read_null};
-pub use decode::{AttrKey, FromValue, KeyText, MsgpackLeft, Source, TfDecode};
-pub use encode::{JsonSink, MsgpackSeq, ObjectShape, SeqKind, Sink, TfEncode, ValueSink};
+pub use decode::{AttrKey, FromValue, KeyText, Source, TfDecode};
+pub use encode::{JsonSink, ObjectShape, SeqKind, Sink, TfEncode, ValueSink};
 pub use ephemeral::EphemeralSchema;
 #[doc(hidden)]
 pub use identity::identity_attr;

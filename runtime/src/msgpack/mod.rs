@@ -7,6 +7,8 @@
 pub mod decode;
 pub mod encode;
 mod refinement;
+mod sink;
+mod source;
 pub(crate) mod value;
 
 pub use decode::{Decoder, Kind, UnknownsSeen};
