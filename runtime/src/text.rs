@@ -43,6 +43,14 @@ pub(crate) fn nfc_owned(s: String) -> String {
     }
 }
 
+/// A string read from the wire in NFC: borrowed when it is NFC already.
+pub(crate) fn cow_nfc(s: Cow<'_, str>) -> Cow<'_, str> {
+    match s {
+        Cow::Borrowed(b) => nfc(b),
+        Cow::Owned(o) => Cow::Owned(nfc_owned(o)),
+    }
+}
+
 /// Whether every byte is ASCII: eight bytes at a time (the last eight
 /// overlapping), quicker than `<[u8]>::is_ascii` on the short strings of
 /// typical values.

@@ -3,10 +3,13 @@
 //! are owned; output matches go-cty byte for byte.
 
 pub mod read;
+mod sink;
+mod source;
 mod value;
 pub mod write;
 
 pub use value::{decode_from_reader, decode_value, encode_value, JsonOptions};
+pub use write::JsonSink;
 
 use crate::error::Result;
 use crate::json::read::Reader;

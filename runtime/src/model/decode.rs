@@ -1,24 +1,24 @@
 //! Decoding: [`TfDecode`], the one decode body of a type, written against
-//! the format-neutral [`Source`]; each format is an implementation of it.
+//! the format-neutral [`Source`], and [`FromValue`], decoding from a dynamic
+//! [`Value`]; with the errors every source gives the same way (a null or an
+//! unknown where a known value is required, a number out of range).
 //!
-//! [`TfDecode::decode`] is the one decode body of a type. The msgpack
-//! [`Decoder`], the JSON [`Reader`] and the dynamic [`Value`] reader
-//! ([`ValueSource`](crate::model::ValueSource)) implement [`Source`]; what
-//! is particular to a format stays inside it: msgpack compares the attribute name expected next with
-//! its pre-encoded bytes as a constant-size array and borrows strings from
-//! the input; JSON reads numbers from strings and strings from numbers and
-//! bools as go-cty does, and a missing attribute as null.
+//! Each format implements [`Source`] in its own module: the msgpack
+//! [`Decoder`] in `msgpack/source.rs`, the JSON [`Reader`] in
+//! `json/source.rs`, the dynamic [`Value`] in `value_source.rs`. What is
+//! particular to a format stays there: msgpack compares the attribute name
+//! expected next with its pre-encoded bytes and borrows strings from the
+//! input; JSON reads numbers from strings and strings from numbers and bools
+//! as go-cty does, and a missing attribute as null.
 
 use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Reader, Token};
+use crate::json::read::Reader;
 use crate::model::tf_type::TfType;
 use crate::msgpack::{Decoder, UnknownExt};
 use crate::number::Number;
 use crate::refinement::RefineKind;
-use crate::text::{is_nfc, nfc, nfc_owned};
-use crate::types::Type;
 use crate::value::Value;
 
 /// An attribute name as each format spells it, computed at compile time:
@@ -342,250 +342,4 @@ pub(crate) fn unsupported_attribute(name: &str) -> Error {
 #[cold]
 pub(crate) fn unborrowable(what: &str) -> Error {
     Error::invalid(what.to_string())
-}
-
-// ---------------------------------------------------------------- JSON
-
-/// A JSON number's text, accepting a numeric string as go-cty does.
-fn json_number_text<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
-    match r.peek()? {
-        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
-        Token::String => r.read_str(),
-        Token::Null => Err(null_error()),
-        other => Err(Error::mismatch("number", other.describe())),
-    }
-}
-
-fn parse_number(text: &str) -> Result<Number> {
-    Number::parse(text).map_err(|e| Error::invalid(e.to_string()))
-}
-
-/// A JSON number as an integer [`Number`], with a shortcut for plain
-/// integer text: an optional `-` and 1 to 18 digits is an `i64`, which is
-/// what [`Number::parse`] makes of it (`-0`, which it reads as a float, is
-/// left to it).
-pub(crate) fn json_integer(r: &mut Reader<'_>) -> Result<Number> {
-    let text = json_number_text(r)?;
-    let (neg, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, &*text),
-    };
-    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
-        let v = digits
-            .bytes()
-            .fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
-        if !(neg && v == 0) {
-            return Ok(Number::from_i64(if neg { -v } else { v }));
-        }
-    }
-    parse_number(&text)
-}
-
-/// A JSON string value, accepting a number or bool as go-cty does.
-fn json_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
-    match r.peek()? {
-        Token::String => r.read_str(),
-        Token::Number => Ok(Cow::Borrowed(r.read_number_text()?)),
-        Token::Bool => Ok(Cow::Borrowed(if r.read_bool()? { "true" } else { "false" })),
-        Token::Null => Err(null_error()),
-        other => Err(Error::mismatch("string", other.describe())),
-    }
-}
-
-pub(crate) fn cow_nfc(s: Cow<'_, str>) -> Cow<'_, str> {
-    match s {
-        Cow::Borrowed(b) => nfc(b),
-        Cow::Owned(o) => Cow::Owned(nfc_owned(o)),
-    }
-}
-
-/// The JSON counterpart of `explain_msgpack`.
-#[cold]
-pub(crate) fn explain_json(reader: &mut Reader<'_>, err: Error) -> Error {
-    match reader.peek() {
-        Ok(Token::Null) => null_error(),
-        _ => err,
-    }
-}
-
-impl<'de> Source<'de> for Reader<'de> {
-    type Seq = bool;
-    type Map = bool;
-    type Object = bool;
-
-    #[inline]
-    fn take_null(&mut self) -> Result<bool> {
-        Reader::take_null(self)
-    }
-
-    /// JSON has no unknowns.
-    #[inline]
-    fn is_unknown(&mut self) -> Result<bool> {
-        Ok(false)
-    }
-
-    #[inline]
-    fn unknown(&mut self, _: RefineKind) -> Result<UnknownExt> {
-        Err(unknown_error())
-    }
-
-    #[inline]
-    fn next_is_wholly_known(&mut self) -> Result<bool> {
-        Ok(true)
-    }
-
-    #[inline]
-    fn skip(&mut self) -> Result<()> {
-        Reader::skip(self)
-    }
-
-    #[inline]
-    fn bool(&mut self) -> Result<bool> {
-        match self.peek()? {
-            Token::Bool => self.read_bool(),
-            // go-cty's lenient read of a bool from a string.
-            Token::String => match &*self.read_str()? {
-                "true" | "1" => Ok(true),
-                "false" | "0" => Ok(false),
-                other => Err(Error::invalid(format!(
-                    "a bool is required, found the string {other:?}"
-                ))),
-            },
-            Token::Null => Err(null_error()),
-            other => Err(Error::mismatch("bool", other.describe())),
-        }
-    }
-
-    #[inline]
-    fn i64(&mut self, target: &str) -> Result<i64> {
-        let n = json_integer(self)?;
-        n.to_i64().ok_or_else(|| out_of_range(&n, target))
-    }
-
-    #[inline]
-    fn u64(&mut self, target: &str) -> Result<u64> {
-        let n = json_integer(self)?;
-        n.to_u64().ok_or_else(|| out_of_range(&n, target))
-    }
-
-    /// As go-cty reads it: the text rounded to 512 bits, then to 53
-    /// (`Number::parse(..).to_f64()`), with a shortcut for short decimals
-    /// where the result is provably the same (see `simple_decimal_f64`).
-    #[inline]
-    fn f64(&mut self) -> Result<f64> {
-        let text = json_number_text(self)?;
-        if let Some(v) = crate::model::impls::simple_decimal_f64(&text) {
-            return Ok(v);
-        }
-        Ok(parse_number(&text)?.to_f64())
-    }
-
-    #[inline]
-    fn number(&mut self) -> Result<Number> {
-        let text = json_number_text(self)?;
-        parse_number(&text)
-    }
-
-    #[inline]
-    fn str(&mut self) -> Result<Cow<'de, str>> {
-        json_string(self).map(cow_nfc)
-    }
-
-    #[inline]
-    fn borrowed_str(&mut self) -> Result<&'de str> {
-        match json_string(self)? {
-            Cow::Borrowed(s) if is_nfc(s) => Ok(s),
-            Cow::Borrowed(_) => Err(unborrowable(
-                "string is not in Unicode normal form C and cannot be borrowed as is; use Cow<str> or String",
-            )),
-            Cow::Owned(_) => Err(unborrowable(
-                "a JSON string with escapes cannot be borrowed; use Cow<str> or String",
-            )),
-        }
-    }
-
-    #[inline]
-    fn dynamic(&mut self) -> Result<Value> {
-        crate::json::decode_from_reader(self, &Type::Dynamic, &crate::json::JsonOptions::default())
-    }
-
-    #[inline]
-    fn begin_seq(&mut self, _: &str) -> Result<bool> {
-        self.begin_array().map_err(|e| explain_json(self, e))?;
-        Ok(true)
-    }
-
-    #[inline]
-    fn begin_tuple(&mut self, _: usize) -> Result<bool> {
-        self.begin_array().map_err(|e| explain_json(self, e))?;
-        Ok(true)
-    }
-
-    #[inline]
-    fn seq_len(_: &bool) -> Option<usize> {
-        None
-    }
-
-    #[inline]
-    fn next_element(&mut self, first: &mut bool) -> Result<bool> {
-        Reader::next_element(self, first)
-    }
-
-    #[inline]
-    fn end_seq(&mut self, _: bool) {}
-
-    #[inline]
-    fn begin_map(&mut self) -> Result<bool> {
-        Reader::begin_object(self).map_err(|e| explain_json(self, e))?;
-        Ok(true)
-    }
-
-    #[inline]
-    fn next_map_key(&mut self, first: &mut bool) -> Result<Option<KeyText<'de>>> {
-        Ok(Reader::next_key(self, first)?.map(|text| KeyText { text, nfc: false }))
-    }
-
-    #[inline]
-    fn end_map(&mut self, _: bool) {}
-
-    #[inline]
-    fn begin_object(&mut self, _: usize) -> Result<bool> {
-        Reader::begin_object(self).map_err(|e| explain_json(self, e))?;
-        Ok(true)
-    }
-
-    #[inline]
-    fn take_key<const M: usize, const J: usize>(
-        &mut self,
-        first: &mut bool,
-        key: &AttrKey<M, J>,
-    ) -> bool {
-        self.next_key_is(first, &key.json)
-    }
-
-    #[inline]
-    fn next_key(&mut self, first: &mut bool) -> Result<Option<Cow<'de, str>>> {
-        Reader::next_key(self, first)
-    }
-
-    #[inline]
-    fn end_object(&mut self, _: bool) {}
-
-    #[cold]
-    fn unknown_attribute(&mut self, name: &str) -> Result<()> {
-        if self.ignores_unknown_attributes() {
-            Reader::skip(self)
-        } else {
-            Err(unsupported_attribute(name))
-        }
-    }
-
-    #[cold]
-    fn missing<F>(
-        &mut self,
-        name: &str,
-        read: impl FnOnce(&mut Decoder<'de>) -> Result<F>,
-    ) -> Result<F> {
-        read_null(read).map_err(|e| e.at_attr(name))
-    }
 }

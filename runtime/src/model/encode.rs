@@ -1,21 +1,23 @@
 //! Encoding: [`TfEncode`], the one encode body of a type, written against
-//! the format-neutral [`Sink`]; each format is an implementation of it.
+//! the format-neutral [`Sink`], and [`ValueSink`], the sink that builds a
+//! dynamic [`Value`] (what [`TfEncode::to_value`] writes into).
 //!
-//! [`TfEncode::encode`] is the one encode body of a type (derived structs,
-//! the standard types, tfschema's wrappers). The msgpack [`Encoder`], the
-//! JSON writer ([`JsonSink`]) and the dynamic [`Value`] builder
-//! ([`ValueSink`]) implement [`Sink`]; what is particular to a format stays
-//! inside it (attribute names pre-encoded for msgpack and JSON, the map
-//! header written with the first name, presized lists).
+//! Each byte format implements [`Sink`] in its own module: the msgpack
+//! [`Encoder`] in `msgpack/sink.rs`, the JSON [`JsonSink`] in
+//! `json/sink.rs`. What is particular to a format stays there (attribute
+//! names pre-encoded at compile time, the map header written with the
+//! first name, presized lists). [`ValueSink`] is here because
+//! `TfEncode::to_value` names it and it names `Sink`: two files would
+//! import each other.
 
 use std::collections::BTreeMap;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
+use crate::json::JsonSink;
 use crate::model::tf_type::TfType;
 use crate::msgpack::Encoder;
 use crate::number::Number;
 use crate::refinement::{RefineKind, Refinements};
-use crate::text::{nfc, Quoting};
 use crate::types::Type;
 use crate::value::{unify_element_type, Value};
 
@@ -285,151 +287,6 @@ pub trait TfEncode: TfType {
 pub(crate) fn nan_error() -> Error {
     Error::invalid("NaN cannot be written as a Terraform number")
 }
-
-// ---------------------------------------------------------------- JSON
-
-/// Writes go-cty's JSON form into a string.
-#[derive(Debug)]
-pub struct JsonSink<'a> {
-    out: &'a mut String,
-}
-
-impl<'a> JsonSink<'a> {
-    /// A sink appending to `out`.
-    pub fn new(out: &'a mut String) -> Self {
-        JsonSink { out }
-    }
-}
-
-#[cold]
-fn json_unknown() -> Error {
-    Error::new(
-        ErrorKind::Unknown,
-        "value is not known: JSON cannot represent unknown values (unknown value where a known value is required; use Unknown<T> or Refined<T> to accept unknown)",
-    )
-}
-
-impl Sink for JsonSink<'_> {
-    type Seq = ();
-
-    #[inline]
-    fn null(&mut self, _: &dyn Fn() -> Type) -> Result<()> {
-        self.out.push_str("null");
-        Ok(())
-    }
-
-    #[inline]
-    fn unknown(
-        &mut self,
-        _: &dyn Fn() -> Type,
-        _: RefineKind,
-        _: Option<&Refinements>,
-    ) -> Result<()> {
-        Err(json_unknown())
-    }
-
-    #[inline]
-    fn bool(&mut self, v: bool) -> Result<()> {
-        self.out.push_str(if v { "true" } else { "false" });
-        Ok(())
-    }
-
-    #[inline]
-    fn i64(&mut self, v: i64) -> Result<()> {
-        self.out.push_str(itoa::Buffer::new().format(v));
-        Ok(())
-    }
-
-    #[inline]
-    fn u64(&mut self, v: u64) -> Result<()> {
-        self.out.push_str(itoa::Buffer::new().format(v));
-        Ok(())
-    }
-
-    #[inline]
-    fn f64(&mut self, v: f64) -> Result<()> {
-        let n = Number::from_f64(v).ok_or_else(nan_error)?;
-        crate::json::write::write_number(self.out, &n)
-    }
-
-    #[inline]
-    fn number(&mut self, v: &Number) -> Result<()> {
-        crate::json::write::write_number(self.out, v)
-    }
-
-    #[inline]
-    fn str(&mut self, v: &str) -> Result<()> {
-        Quoting::JSON.write(self.out, &nfc(v));
-        Ok(())
-    }
-
-    #[inline]
-    fn dynamic(&mut self, v: &Value) -> Result<()> {
-        crate::json::encode_value(self.out, v, &Type::Dynamic)
-    }
-
-    #[inline]
-    fn begin_seq(&mut self, _: SeqKind, _: usize, _: &dyn Fn() -> Type) -> Result<()> {
-        self.out.push('[');
-        Ok(())
-    }
-
-    #[inline]
-    fn element(&mut self, _: &mut (), index: usize) -> Result<()> {
-        if index > 0 {
-            self.out.push(',');
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn end_seq(&mut self, _: ()) -> Result<()> {
-        self.out.push(']');
-        Ok(())
-    }
-
-    #[inline]
-    fn begin_map(&mut self, _: usize, _: &dyn Fn() -> Type) -> Result<()> {
-        self.out.push('{');
-        Ok(())
-    }
-
-    #[inline]
-    fn key(&mut self, _: &mut (), index: usize, key: &str) -> Result<()> {
-        if index > 0 {
-            self.out.push(',');
-        }
-        Quoting::JSON.write(self.out, key);
-        self.out.push(':');
-        Ok(())
-    }
-
-    #[inline]
-    fn end_map(&mut self, _: ()) -> Result<()> {
-        self.out.push('}');
-        Ok(())
-    }
-
-    #[inline]
-    fn begin_object(&mut self, _: &'static ObjectShape) -> Result<()> {
-        Ok(())
-    }
-
-    #[inline]
-    fn attr(&mut self, shape: &'static ObjectShape, index: usize) -> Result<()> {
-        self.out.push_str(shape.json[index]);
-        Ok(())
-    }
-
-    #[inline]
-    fn end_object(&mut self, shape: &'static ObjectShape) -> Result<()> {
-        self.out
-            .push_str(if shape.names.is_empty() { "{}" } else { "}" });
-        Ok(())
-    }
-}
-
-// ---------------------------------------------------------------- Value
 
 /// Builds the dynamic [`Value`] of what is written.
 #[derive(Debug, Default)]

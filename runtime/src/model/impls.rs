@@ -8,72 +8,14 @@ use std::hash::{BuildHasher, Hash};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::set_order::{element_key, sorted_order, OwnedKey};
-use crate::model::{cow_nfc, KeyText, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
+use crate::model::{KeyText, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
 use crate::number::Number;
 use crate::refinement::RefineKind;
-use crate::text::{is_nfc, nfc};
+use crate::text::{cow_nfc, is_nfc, nfc};
 use crate::types::Type;
 use crate::value::Value;
 
 // ---------------------------------------------------------------- helpers
-
-/// The shortcut of JSON's `f64` read (go-cty reads the text rounded to
-/// 512 bits, then to 53, `Number::parse(..).to_f64()`): decimal text with at most 19 significant digits and at most
-/// 40 digits and an exponent within ±100 in all (so the value is `D × 10^k`
-/// with `D < 2^64` and `|k| ≤ 140`) is parsed by Rust directly, correctly
-/// rounded to 53 bits. That is the same result: such a value is either
-/// exactly a rounding boundary of `f64` (a 54-bit midpoint, exact at 512
-/// bits too) or at least 2^-64 / 5^140 > 2^-390 away from every boundary in
-/// relative terms (`|D / 10^a - m × 2^e|` is a non-zero multiple of
-/// `2^e / 5^a`, or of `10^-a`), far more than the 2^-512 the first rounding
-/// can move it, so the second rounding goes the same way.
-pub(crate) fn simple_decimal_f64(text: &str) -> Option<f64> {
-    let b = text.as_bytes();
-    let mut i = usize::from(b.first() == Some(&b'-'));
-    let (mut digits, mut sig) = (0usize, 0usize);
-    let mut digit_run = |i: &mut usize| {
-        let from = *i;
-        while let Some(&c) = b.get(*i) {
-            if !c.is_ascii_digit() {
-                break;
-            }
-            if sig > 0 || c != b'0' {
-                sig += 1;
-            }
-            digits += 1;
-            *i += 1;
-        }
-        *i > from
-    };
-    if !digit_run(&mut i) {
-        return None;
-    }
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        if !digit_run(&mut i) {
-            return None;
-        }
-    }
-    if let Some(b'e' | b'E') = b.get(i) {
-        i += 1;
-        if let Some(b'+' | b'-') = b.get(i) {
-            i += 1;
-        }
-        let exp = b.get(i..)?;
-        if exp.is_empty() || exp.len() > 3 || !exp.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let e = exp.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
-        if e > 100 {
-            return None;
-        }
-        i = b.len();
-    }
-    if i != b.len() || sig > 19 || digits > 40 {
-        return None;
-    }
-    text.parse().ok()
-}
 
 #[cold]
 fn out_of_range(n: impl std::fmt::Display, target: &str) -> Error {
@@ -766,22 +708,9 @@ impl<'de> TfDecode<'de> for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::read::Reader;
-    use crate::model::json_integer;
     use crate::msgpack::encode::PRESIZE_MIN_ITEMS;
     use crate::msgpack::Decoder;
     use crate::msgpack::Encoder;
-
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            self.0 >> 33
-        }
-    }
 
     /// Map keys arrive NFC-checked from the msgpack reader: a borrowed key
     /// that had to be normalised is an error at that key, owned keys take
@@ -870,104 +799,5 @@ mod tests {
         let ja_err = tree.encode_json(&mut ja).expect_err("NaN");
         let jb_err = hash.encode_json(&mut jb).expect_err("NaN");
         assert_eq!(ja_err.to_string(), jb_err.to_string());
-    }
-
-    /// The JSON number shortcuts give what the general path gives: the
-    /// float one on random decimal text (and exact `f64` midpoints, where
-    /// the two roundings matter most), the integer one on random integers.
-    #[test]
-    fn json_number_shortcuts_agree_with_number_parse() {
-        let mut r = Lcg(7);
-        let mut shortcut = 0;
-        let mut texts: Vec<String> = Vec::new();
-        for _ in 0..30_000 {
-            let len = 1 + (r.next() % 22) as usize;
-            let mut digits: String = (0..len)
-                .map(|_| char::from(b'0' + (r.next() % 10) as u8))
-                .collect();
-            let point = (r.next() % (len as u64 + 1)) as usize;
-            if point < len && r.next() % 2 == 0 {
-                digits.insert(point.max(1), '.');
-            }
-            let mut text = if r.next() % 3 == 0 {
-                format!("-{digits}")
-            } else {
-                digits
-            };
-            if r.next() % 2 == 0 {
-                let e = (r.next() % 260) as i64 - 130;
-                text.push_str(&format!("e{e}"));
-            }
-            texts.push(text);
-        }
-        // Midpoints between neighbouring f64s, written out exactly, and one
-        // digit off either way.
-        for _ in 0..3_000 {
-            let m = (r.next() << 22 ^ r.next()) & ((1 << 53) - 1) | (1 << 52);
-            let scale = (r.next() % 60) as i32 - 30;
-            let mid = Number::parse(&format!("{}p{}", 2 * m + 1, scale - 1)).expect("midpoint");
-            let text = mid.to_decimal_string().expect("text");
-            texts.push(text.clone());
-            // Integer midpoints (from 2^53 up) are short enough for the
-            // shortcut.
-            let shift = r.next() % 11;
-            texts.push(((2 * m + 1) << shift).to_string());
-            let last = text.len() - 1;
-            if let Some(d) = text[last..]
-                .parse::<u8>()
-                .ok()
-                .filter(|d| (1..9).contains(d))
-            {
-                texts.push(format!("{}{}", &text[..last], d + 1));
-                texts.push(format!("{}{}", &text[..last], d - 1));
-            }
-        }
-        texts.extend(
-            [
-                "0",
-                "-0",
-                "0.0",
-                "-0.0",
-                "1e100",
-                "1e-100",
-                "9007199254740993",
-                "0.1",
-                "2499.875",
-            ]
-            .map(String::from),
-        );
-        for text in &texts {
-            let Ok(n) = Number::parse(text) else {
-                continue;
-            };
-            if let Some(v) = simple_decimal_f64(text) {
-                assert_eq!(v.to_bits(), n.to_f64().to_bits(), "{text}");
-                shortcut += 1;
-            }
-        }
-        assert!(shortcut > 10_000, "{shortcut}");
-
-        for i in 0..20_000 {
-            let v = ((r.next() << 31 ^ r.next()) as i64) >> (r.next() % 40);
-            let v = if i % 2 == 0 { -v } else { v };
-            // As a JSON number, and as a string (go-cty reads numeric
-            // strings too, and a string may have leading zeros).
-            let texts = [
-                v.to_string(),
-                format!("{v}.0"),
-                format!("0{}", v.unsigned_abs()),
-            ];
-            for text in texts {
-                let json = if text.starts_with('0') && text.len() > 1 {
-                    format!("{text:?}")
-                } else {
-                    text.clone()
-                };
-                let mut reader = Reader::new(json.as_bytes()).expect("utf8");
-                let fast = json_integer(&mut reader).expect("number");
-                let slow = Number::parse(&text).expect("number");
-                assert!(fast == slow && fast.to_i64() == slow.to_i64(), "{text}");
-            }
-        }
     }
 }

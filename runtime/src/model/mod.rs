@@ -19,11 +19,9 @@ mod tf_type;
 mod value_source;
 mod wrappers;
 
-#[cfg(test)]
-pub(crate) use decode::json_integer;
-pub(crate) use decode::{cow_nfc, read_null};
+pub(crate) use decode::read_null;
 pub use decode::{AttrKey, FromValue, KeyText, Source, TfDecode};
-pub use encode::{JsonSink, ObjectShape, SeqKind, Sink, TfEncode, ValueSink};
+pub use encode::{ObjectShape, SeqKind, Sink, TfEncode, ValueSink};
 pub use ephemeral::EphemeralSchema;
 #[doc(hidden)]
 pub use identity::identity_attr;
