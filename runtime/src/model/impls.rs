@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::model::decode::out_of_range;
 use crate::model::set_order::{element_key, sorted_order, OwnedKey};
 use crate::model::{KeyText, SeqKind, Sink, Source, TfDecode, TfEncode, TfType};
 use crate::number::Number;
@@ -16,11 +17,6 @@ use crate::types::Type;
 use crate::value::Value;
 
 // ---------------------------------------------------------------- helpers
-
-#[cold]
-fn out_of_range(n: impl std::fmt::Display, target: &str) -> Error {
-    Error::new(ErrorKind::Invalid, format!("{n} does not fit {target}"))
-}
 
 /// Collections of `dynamic` elements must hold one concrete type (the
 /// decoders, like go-cty, reject anything else): checked before writing.
