@@ -325,7 +325,7 @@ fn unknown_attributes_are_refused_or_skipped() {
         "{err}"
     );
 
-    let mut reader = json::read::Reader::new(json)
+    let mut reader = json::Reader::new(json)
         .expect("utf-8")
         .ignoring_unknown_attributes();
     let device =

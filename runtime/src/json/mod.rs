@@ -2,17 +2,17 @@
 //! (`RawState.json`) and a fallback Terraform may use. A cold path, so values
 //! are owned; output matches go-cty byte for byte.
 
-pub mod read;
+pub(crate) mod read;
 mod sink;
 mod source;
 mod value;
-pub mod write;
+pub(crate) mod write;
 
+pub use read::{Reader, Token};
 pub use value::{decode_from_reader, decode_value, encode_value, JsonOptions};
 pub use write::JsonSink;
 
 use crate::error::Result;
-use crate::json::read::Reader;
 use crate::model::{TfDecode, TfEncode};
 use crate::types::Type;
 use crate::value::Value;

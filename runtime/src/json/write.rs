@@ -11,7 +11,7 @@ use crate::number::Number;
 ///
 /// # Errors
 /// Infinities, which JSON cannot represent.
-pub fn write_number(out: &mut String, n: &Number) -> Result<()> {
+pub(crate) fn write_number(out: &mut String, n: &Number) -> Result<()> {
     n.write_decimal(out)
         .map_err(|_| Error::new(ErrorKind::Invalid, "cannot serialize infinity as JSON"))
 }

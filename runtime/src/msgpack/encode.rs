@@ -11,10 +11,10 @@ use crate::number::{Number, WireNumber};
 use crate::text::{is_ascii, nfc};
 
 /// The bytes of an unknown value without refinements: fixext1, code 0, body 0.
-pub const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
+pub(crate) const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
 
 /// Extension code of an unknown value carrying refinements.
-pub const REFINED_UNKNOWN_EXT: i8 = 12;
+pub(crate) const REFINED_UNKNOWN_EXT: i8 = 12;
 
 /// The most [`Encoder::presize_rest`] reserves on a guess.
 const MAX_PRESIZE: usize = 16 << 20;

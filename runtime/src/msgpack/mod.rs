@@ -1,11 +1,12 @@
 //! The msgpack form of `DynamicValue`, the one Terraform sends and expects.
 //!
-//! [`encode`] and [`decode`] hold the wire primitives that both the dynamic
-//! codec ([`Value`], in `value.rs`) and the derive's generated
-//! code call.
+//! [`Encoder`] and [`Decoder`] are the wire primitives that the dynamic
+//! codec ([`Value`], [`encode_value`], [`decode_value`]) and every type's
+//! [`TfEncode`]/[`TfDecode`] (through their `Sink` and `Source` impls)
+//! call; the functions below are the entry points for whole messages.
 
-pub mod decode;
-pub mod encode;
+pub(crate) mod decode;
+pub(crate) mod encode;
 mod refinement;
 mod sink;
 mod source;
