@@ -51,10 +51,14 @@ pub mod validate;
 pub mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};
-pub use model::{
-    EphemeralSchema, FromValue, Refined, Sensitive, Set, TfDecode, TfEncode, TfIdentity, TfPlan,
-    TfSchema, TfType, Unknown,
-};
+pub use model::decode::{FromValue, TfDecode};
+pub use model::encode::TfEncode;
+pub use model::ephemeral::EphemeralSchema;
+pub use model::identity::TfIdentity;
+pub use model::plan::TfPlan;
+pub use model::schema::TfSchema;
+pub use model::tf_type::TfType;
+pub use model::wrappers::{Refined, Sensitive, Set, Unknown};
 pub use number::Number;
 pub use refinement::{NumberBound, RefineKind, Refinements};
 pub use types::{ObjectType, Type};

@@ -21,10 +21,8 @@ pub use regex::Regex;
 pub use crate::diag::Diagnostics;
 pub use crate::error::{Error, ErrorKind, PathStep};
 pub use crate::json::read::Reader;
-pub use crate::model::{
-    identity_attr, AttrKey, EphemeralSchema, FromValue, ObjectShape, Refined, Sensitive, Sink,
-    Source, TfDecode, TfEncode, TfIdentity, TfPlan, TfSchema, TfType, Unknown,
-};
+pub use crate::model::identity::identity_attr;
+pub use crate::model::{AttrKey, ObjectShape, Sink, Source};
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;
 pub use crate::refinement::RefineKind;
@@ -36,6 +34,10 @@ pub use crate::types::Type;
 pub use crate::validate;
 pub use crate::validate::Ctx;
 pub use crate::value::Value;
+pub use crate::{
+    EphemeralSchema, FromValue, Refined, Sensitive, TfDecode, TfEncode, TfIdentity, TfPlan,
+    TfSchema, TfType, Unknown,
+};
 
 /// An attribute's flags as the derive writes them: one small argument to
 /// [`attribute`] instead of a struct literal per attribute.

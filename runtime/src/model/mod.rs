@@ -1,34 +1,44 @@
-//! Typed values: the traits that connect Rust types to Terraform types, and
-//! their implementations for the standard types and tfschema's wrappers.
+//! The format-neutral interface of the typed codecs: every type writes
+//! itself once through a [`Sink`] and reads itself once from a
+//! [`Source`]; msgpack, JSON and the dynamic `Value` ([`ValueSink`],
+//! [`ValueSource`]) are their implementations. Write a `TfEncode` or
+//! `TfDecode` by hand against these.
 //!
-//! A type that is [`TfEncode`] and [`TfDecode`] can be written to and read
-//! from both wire forms without going through [`Value`](crate::Value).
-//! `#[derive(TfValue)]` implements them for model structs by calling the
-//! same wire primitives the dynamic codec uses, so both produce the same
-//! bytes.
+//! The model traits (`TfType`, `TfEncode`, `TfDecode`, `TfSchema`,
+//! `FromValue`, `TfPlan`, `TfIdentity`, `EphemeralSchema`) and the
+//! wrappers (`Unknown`, `Refined`, `Set`, `Sensitive`) are at the crate
+//! root, where `#[derive(TfSchema, TfValue)]` implements and uses them;
+//! their impls for the standard types are here.
 
 pub(crate) mod decode;
 pub(crate) mod encode;
-mod ephemeral;
-mod identity;
+pub(crate) mod ephemeral;
+pub(crate) mod identity;
 mod impls;
-mod plan;
-mod schema;
+pub(crate) mod plan;
+pub(crate) mod schema;
 mod set_order;
-mod tf_type;
+pub(crate) mod tf_type;
 mod value_source;
-mod wrappers;
+pub(crate) mod wrappers;
 
-pub(crate) use decode::read_null;
-pub use decode::{AttrKey, FromValue, KeyText, Source, TfDecode};
-pub use encode::{ObjectShape, SeqKind, Sink, TfEncode, ValueSink};
-pub use ephemeral::EphemeralSchema;
-#[doc(hidden)]
-pub use identity::identity_attr;
-pub use identity::{IdentityAttr, IdentityPrimitive, TfIdentity};
+pub use decode::{AttrKey, KeyText, Source};
+pub use encode::{ObjectShape, SeqKind, Sink, ValueSink};
+pub use identity::{IdentityAttr, IdentityPrimitive};
 pub use impls::{KeyStr, MapKey};
-pub use plan::TfPlan;
-pub use schema::TfSchema;
-pub use tf_type::TfType;
 pub use value_source::ValueSource;
-pub use wrappers::{Refined, Sensitive, Set, Unknown};
+
+// Public at the crate root (lib.rs); `crate::model::…` inside the crate,
+// where the server names some of them only.
+pub(crate) use decode::{read_null, TfDecode};
+pub(crate) use encode::TfEncode;
+#[cfg(feature = "server")]
+pub(crate) use ephemeral::EphemeralSchema;
+#[cfg(feature = "server")]
+pub(crate) use identity::TfIdentity;
+#[cfg(feature = "server")]
+pub(crate) use plan::TfPlan;
+#[cfg(feature = "server")]
+pub(crate) use schema::TfSchema;
+pub(crate) use tf_type::TfType;
+pub(crate) use wrappers::{Refined, Sensitive, Set, Unknown};
