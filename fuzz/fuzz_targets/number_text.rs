@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = n.go_string();
-    let _ = n.wire();
+    let _ = tfschema::msgpack::to_vec(&n);
     let _ = n.to_f64();
     let _ = n.to_i128();
     if n.is_infinite() {

@@ -30,13 +30,13 @@
 #![warn(missing_docs)]
 
 pub mod diag;
-pub mod error;
+mod error;
 pub mod json;
 pub mod limits;
 pub mod model;
 pub mod msgpack;
-pub mod number;
-pub mod refinement;
+mod number;
+mod refinement;
 #[cfg(feature = "server")]
 pub mod retry;
 pub mod schema;
@@ -46,9 +46,9 @@ mod set;
 pub mod show;
 pub mod text;
 pub mod timeouts;
-pub mod types;
+mod types;
 pub mod validate;
-pub mod value;
+mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};
 pub use model::decode::{FromValue, TfDecode};
@@ -59,7 +59,7 @@ pub use model::plan::TfPlan;
 pub use model::schema::TfSchema;
 pub use model::tf_type::TfType;
 pub use model::wrappers::{Refined, Sensitive, Set, Unknown};
-pub use number::Number;
+pub use number::{Number, NumberError};
 pub use refinement::{NumberBound, RefineKind, Refinements};
 pub use types::{ObjectType, Type};
 pub use value::Value;

@@ -17,3 +17,11 @@ pub const MAX_PREFIX_BYTES: usize = 256;
 /// of `n` unknown elements, as go-cty does; above this length it stays a
 /// refined unknown so that a few bytes cannot demand a huge allocation.
 pub const MAX_COLLAPSED_LENGTH: u64 = 1024;
+
+/// Longest number text [`Number::parse`](crate::Number::parse) accepts, in
+/// bytes.
+pub const MAX_TEXT_LEN: usize = 20_000;
+
+/// Largest magnitude of the decimal exponent (scientific notation) that
+/// [`Number::parse`](crate::Number::parse) accepts.
+pub const MAX_DECIMAL_EXPONENT: i64 = 10_000;

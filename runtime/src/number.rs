@@ -1,65 +1,6 @@
-//! Numbers exactly as go-cty holds them: Go `big.Float` values whose
-//! precision depends on where they came from.
-//!
-//! [`Number`] reproduces the bytes go-cty writes for a number (its msgpack
-//! form through [`Number::wire`], its JSON text through
-//! [`Number::write_decimal`], and the `big.Float.String()` text used in set
-//! hashes through [`Number::go_string`]), and compares numbers by their exact
-//! value.
-//!
-//! # Origin tracking
-//!
-//! go-cty stores every number as a `big.Float`, and the precision of that
-//! float decides how it prints (`Text('f', -1)` prints the *shortest* decimal
-//! that reads back to the same float *at that precision*). A [`Number`]
-//! therefore remembers its origin:
-//!
-//! * integers (`NumberIntVal`/`NumberUIntVal`, msgpack ints): 64-bit
-//!   precision, always exact; held as `i64`, or `u64` above `i64::MAX`;
-//! * `f64` values (`NumberFloatVal`, msgpack float64/float32): 53-bit
-//!   precision, held as the `f64` itself (this includes `-0.0` and the
-//!   infinities). Integral `f64` values of magnitude below 2^53 are held as
-//!   `i64`: at 53 bits they print exactly like the integer, so nothing
-//!   observable changes;
-//! * text (`ParseNumberVal`, JSON numbers, msgpack numbers sent as strings):
-//!   `big.ParseFloat(s, 10, 512, ToNearestEven)`, i.e. the text correctly
-//!   rounded to 512 bits. Held as that 512-bit binary value plus its shortest
-//!   decimal text. A parsed value that is exactly an `i64` is held as `i64`
-//!   (it prints the same), `"-0"` as `-0.0` and `"Inf"` as an `f64`
-//!   infinity.
-//!
-//! Text of at most 150 significant digits (10^150 < 2^499) is kept exactly:
-//! no shorter decimal rounds to the same 512-bit value, so its shortest form
-//! is the input itself without redundant zeros. Longer text is rounded to 512
-//! bits (nearest, ties to even) and printed with the same shortest-digits
-//! walk as Go's `math/big` (`roundShortest` in `ftoa.go`, including its
-//! symmetric half-ulp bounds).
-//!
-//! The same walk prints `f64`-origin numbers at 53 bits. That is *not*
-//! Rust's `{}` for `f64`: Go keeps the full 53-bit precision for subnormals
-//! (5e-324 prints as `0.000…04940656458412465`), uses symmetric bounds at
-//! powers of two, and breaks exact ties between two shortest candidates to
-//! an even last digit (224120399192302.125 prints as `…302.12`, Rust `…302.13`).
-//!
-//! # Limits and departures from go-cty
-//!
-//! * Input text longer than [`MAX_TEXT_LEN`] (20,000) bytes is rejected.
-//! * The decimal exponent of the first significant digit (the exponent in
-//!   scientific notation, plus about 0.30103 per unit of a binary `p`
-//!   exponent) must lie within ±[`MAX_DECIMAL_EXPONENT`] (10,000), so the
-//!   plain decimal text of any number stays around 20,000 characters at
-//!   most. Go accepts exponents up to its `big.Float` limits (and would then
-//!   print gigabytes of digits). The check is skipped for zero (`0e99999`),
-//!   which Go also accepts.
-//! * Go's `big.ParseFloat` also accepts a binary exponent (`"1p3"` is 8,
-//!   `"1.5p-1"` is 0.75); so does [`Number::parse`].
-//! * go-cty's `NumberFloatVal(NaN)` panics; [`Number::from_f64`] returns
-//!   `None` instead.
-//! * Numbers from `i128`/`u128` beyond the 64-bit range have no go-cty
-//!   constructor; they are held like parsed text (512 bits, exact).
-//! * [`fmt::Display`] prints infinities as `+Inf`/`-Inf` (Go's
-//!   `big.Float` text), while [`Number::write_decimal`] refuses them, as
-//!   go-cty's JSON encoder does.
+//! go-cty's numbers: [`Number`], an exact binary value that remembers the
+//! precision of its origin, so that it prints and encodes as go-cty would.
+//! What that means in detail is on the type.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -69,12 +10,7 @@ use std::str::FromStr;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-/// Longest text [`Number::parse`] accepts, in bytes.
-pub const MAX_TEXT_LEN: usize = 20_000;
-
-/// Largest magnitude of the decimal exponent (scientific notation) that
-/// [`Number::parse`] accepts.
-pub const MAX_DECIMAL_EXPONENT: i64 = 10_000;
+use crate::limits::{MAX_DECIMAL_EXPONENT, MAX_TEXT_LEN};
 
 /// Precision go-cty gives parsed text.
 const TEXT_PREC: u64 = 512;
@@ -90,6 +26,65 @@ const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
 /// Equality, ordering and hashing are numeric and exact: `1`, `1.0_f64`
 /// and the text `"1.000"` are equal, `-0` equals `0`, `f64` 0.1 differs from
 /// the text `"0.1"` (at 512 bits), and the infinities bound everything else.
+///
+/// A `Number` reproduces the bytes go-cty writes for a number (its msgpack
+/// form, its JSON text through [`Number::write_decimal`], and the
+/// `big.Float.String()` text used in set hashes through
+/// [`Number::go_string`]), and compares numbers by their exact value.
+///
+/// # Origin tracking
+///
+/// go-cty stores every number as a `big.Float`, and the precision of that
+/// float decides how it prints (`Text('f', -1)` prints the *shortest* decimal
+/// that reads back to the same float *at that precision*). A [`Number`]
+/// therefore remembers its origin:
+///
+/// * integers (`NumberIntVal`/`NumberUIntVal`, msgpack ints): 64-bit
+///   precision, always exact; held as `i64`, or `u64` above `i64::MAX`;
+/// * `f64` values (`NumberFloatVal`, msgpack float64/float32): 53-bit
+///   precision, held as the `f64` itself (this includes `-0.0` and the
+///   infinities). Integral `f64` values of magnitude below 2^53 are held as
+///   `i64`: at 53 bits they print exactly like the integer, so nothing
+///   observable changes;
+/// * text (`ParseNumberVal`, JSON numbers, msgpack numbers sent as strings):
+///   `big.ParseFloat(s, 10, 512, ToNearestEven)`, i.e. the text correctly
+///   rounded to 512 bits. Held as that 512-bit binary value plus its shortest
+///   decimal text. A parsed value that is exactly an `i64` is held as `i64`
+///   (it prints the same), `"-0"` as `-0.0` and `"Inf"` as an `f64`
+///   infinity.
+///
+/// Text of at most 150 significant digits (10^150 < 2^499) is kept exactly:
+/// no shorter decimal rounds to the same 512-bit value, so its shortest form
+/// is the input itself without redundant zeros. Longer text is rounded to 512
+/// bits (nearest, ties to even) and printed with the same shortest-digits
+/// walk as Go's `math/big` (`roundShortest` in `ftoa.go`, including its
+/// symmetric half-ulp bounds).
+///
+/// The same walk prints `f64`-origin numbers at 53 bits. That is *not*
+/// Rust's `{}` for `f64`: Go keeps the full 53-bit precision for subnormals
+/// (5e-324 prints as `0.000…04940656458412465`), uses symmetric bounds at
+/// powers of two, and breaks exact ties between two shortest candidates to
+/// an even last digit (224120399192302.125 prints as `…302.12`, Rust `…302.13`).
+///
+/// # Limits and departures from go-cty
+///
+/// * Input text longer than [`MAX_TEXT_LEN`] (20,000) bytes is rejected.
+/// * The decimal exponent of the first significant digit (the exponent in
+///   scientific notation, plus about 0.30103 per unit of a binary `p`
+///   exponent) must lie within ±[`MAX_DECIMAL_EXPONENT`] (10,000), so the
+///   plain decimal text of any number stays around 20,000 characters at
+///   most. Go accepts exponents up to its `big.Float` limits (and would then
+///   print gigabytes of digits). The check is skipped for zero (`0e99999`),
+///   which Go also accepts.
+/// * Go's `big.ParseFloat` also accepts a binary exponent (`"1p3"` is 8,
+///   `"1.5p-1"` is 0.75); so does [`Number::parse`].
+/// * go-cty's `NumberFloatVal(NaN)` panics; [`Number::from_f64`] returns
+///   `None` instead.
+/// * Numbers from `i128`/`u128` beyond the 64-bit range have no go-cty
+///   constructor; they are held like parsed text (512 bits, exact).
+/// * [`fmt::Display`] prints infinities as `+Inf`/`-Inf` (Go's
+///   `big.Float` text), while [`Number::write_decimal`] refuses them, as
+///   go-cty's JSON encoder does.
 #[derive(Clone)]
 pub struct Number {
     repr: Repr,
@@ -120,7 +115,7 @@ struct Decimal {
 
 /// How go-cty writes a number in msgpack.
 #[derive(Debug, Clone, PartialEq)]
-pub enum WireNumber {
+pub(crate) enum WireNumber {
     /// An integer (msgpack int family).
     Int(i64),
     /// A float64 (`cb`), including the infinities.
@@ -795,7 +790,7 @@ impl Number {
     /// How go-cty (1.13 and later) writes the number in msgpack: an exact
     /// `i64` as an int, another integer as its decimal text, a value exact
     /// as `f64` as a float64 (infinities included), anything else as text.
-    pub fn wire(&self) -> WireNumber {
+    pub(crate) fn wire(&self) -> WireNumber {
         match &self.repr {
             Repr::I64(v) => WireNumber::Int(*v),
             Repr::U64(_) => WireNumber::Text(self.plain_text()),

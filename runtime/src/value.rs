@@ -161,7 +161,9 @@ impl Value {
     }
 
     /// go-cty's `Equals`: `None` when the answer depends on an unknown.
-    /// Numbers compare as [`numbers_equal`] does.
+    /// Integers compare exactly; when either side is not an integer both
+    /// are compared as the nearest `f64` (so the float64 0.1 and the decimal
+    /// 0.1 are equal, as they are in Terraform).
     pub fn equals(&self, other: &Value) -> Option<bool> {
         match (self, other) {
             (Value::Unknown(..), _) | (_, Value::Unknown(..)) => None,
@@ -192,7 +194,7 @@ impl Value {
 /// go-cty's number equality: integers compare exactly; when either side is
 /// not an integer both are compared as the nearest `f64` (so the float64 0.1
 /// and the decimal 0.1 are equal, as they are in Terraform).
-pub fn numbers_equal(a: &Number, b: &Number) -> bool {
+pub(crate) fn numbers_equal(a: &Number, b: &Number) -> bool {
     if a.is_integer() && b.is_integer() {
         a == b
     } else {

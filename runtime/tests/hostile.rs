@@ -735,7 +735,7 @@ fn huge_exponents_are_errors_quickly() {
 
 #[test]
 fn overlong_number_text_is_an_error() {
-    let text = "1".repeat(tfschema::number::MAX_TEXT_LEN + 1);
+    let text = "1".repeat(tfschema::limits::MAX_TEXT_LEN + 1);
     assert!(Number::parse(&text).is_err());
     let doc = format!("[{text}]");
     let err =
