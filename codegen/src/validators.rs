@@ -4,8 +4,6 @@
 //! the imports they need; these functions produce exactly the strings
 //! tfplugingen-openapi writes, so the spec stays byte-identical.
 
-use tfschema::text::Quoting;
-
 /// A custom validator: Go source for the validator and the packages it imports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CustomValidator {
@@ -135,9 +133,50 @@ pub fn list_unique_values() -> CustomValidator {
 }
 
 /// Quotes a string the way Go's `strconv.Quote` does, so generated Go compiles
-/// and the spec text matches the Go tool's.
+/// and the spec text matches the Go tool's: `\a \b \f \n \r \t \v`, `\"` and
+/// `\\`, `\xNN` for the other ASCII controls and DEL, `\uXXXX` for the
+/// characters Go does not print. Go's `strconv.IsPrint` is approximated:
+/// controls, separators other than the ASCII space, common format
+/// characters and private use of the BMP are not printable (every character
+/// above the BMP counts as printable, so Go's `\UXXXXXXXX` never arises).
 pub fn go_quote(s: &str) -> String {
-    Quoting::GO.quote(s)
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            '\0'..='\u{1f}' | '\u{7f}' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c if go_printable(c) => out.push(c),
+            c => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Whether Go's `strconv.IsPrint` takes `c` (not an ASCII control) as
+/// printable, approximately.
+fn go_printable(c: char) -> bool {
+    !(c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{e000}'..='\u{f8ff}'
+        ))
 }
 
 #[cfg(test)]
@@ -149,5 +188,19 @@ mod tests {
         assert_eq!(go_quote("a\"b\\c\n"), "\"a\\\"b\\\\c\\n\"");
         assert_eq!(go_quote("\u{1}"), "\"\\x01\"");
         assert_eq!(go_quote("é"), "\"é\"");
+    }
+
+    #[test]
+    fn quotes_like_strconv() {
+        let esc = go_quote;
+        assert_eq!(esc("a\"b\\c\n"), r#""a\"b\\c\n""#);
+        assert_eq!(esc("\u{1}\u{7}\u{7f}"), r#""\x01\a\x7f""#);
+        assert_eq!(esc("é ✓ 🎉 <&>"), "\"é ✓ 🎉 <&>\"");
+        // Spaces other than U+0020, format characters and private use are
+        // not printable to strconv.IsPrint.
+        assert_eq!(
+            esc("\u{a0}\u{2003}\u{200b}\u{202e}\u{3000}\u{e000}\u{feff}"),
+            r#""\u00a0\u2003\u200b\u202e\u3000\ue000\ufeff""#
+        );
     }
 }

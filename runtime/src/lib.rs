@@ -44,7 +44,7 @@ pub mod schema;
 pub mod server;
 mod set;
 pub mod show;
-pub mod text;
+mod text;
 pub mod timeouts;
 mod types;
 pub mod validate;

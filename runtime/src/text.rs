@@ -1,8 +1,9 @@
 //! Text helpers shared by every codec: the Unicode NFC check and
 //! normalisation go-cty applies to strings, and string quoting in the
-//! dialects Terraform's Go peers write (`encoding/json`, `%q`) plus the
+//! dialects go-cty writes (JSON strings, `%q` in set hashes) plus the
 //! HCL-like form [`show`](crate::show) prints. The bottom floor: this module
-//! uses nothing else in the crate, so any codec may import it.
+//! uses nothing else in the crate, so any codec may import it. Crate-private:
+//! the code generator quotes Go's way with its own small functions.
 
 use std::borrow::Cow;
 
@@ -87,15 +88,8 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
 ///
 /// Every dialect writes `"` and `\` as `\"` and `\\`, `\n`, `\r`, `\t` in
 /// their short forms, and escapes every other C0 control.
-///
-/// ```
-/// use tfschema::text::Quoting;
-///
-/// assert_eq!(Quoting::GO_JSON.quote("<a>\u{8}"), r#""\u003ca\u003e\b""#);
-/// assert_eq!(Quoting::GO.quote("\u{7}\u{a0}"), r#""\a\u00a0""#);
-/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Quoting {
+pub(crate) struct Quoting {
     syntax: Syntax,
     /// `\b` and `\f` rather than numeric escapes for U+0008 and U+000C.
     short_bf: bool,
@@ -124,9 +118,6 @@ enum Unprintable {
     /// DEL, C1, U+00AD, U+2028, U+2029 and U+FEFF: the non-printable
     /// characters of Go's `strconv.IsPrint` that appear in practice.
     GoCommon,
-    /// An approximation of Go's `strconv.IsPrint`: controls, separators
-    /// other than the ASCII space, common format characters, private use.
-    GoPrint,
 }
 
 impl Unprintable {
@@ -139,20 +130,6 @@ impl Unprintable {
                 c,
                 '\u{7f}'..='\u{9f}' | '\u{ad}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
             ),
-            Unprintable::GoPrint => {
-                c.is_control()
-                    || c.is_whitespace()
-                    || matches!(
-                        c,
-                        '\u{ad}'
-                            | '\u{200b}'..='\u{200f}'
-                            | '\u{202a}'..='\u{202e}'
-                            | '\u{2060}'..='\u{206f}'
-                            | '\u{feff}'
-                            | '\u{fff9}'..='\u{fffb}'
-                            | '\u{e000}'..='\u{f8ff}'
-                    )
-            }
         }
     }
 
@@ -167,7 +144,6 @@ impl Unprintable {
             Unprintable::Controls => matches!(b, 0x7f | 0xc2),
             // U+00AD is C2 AD, U+FEFF is EF BB BF.
             Unprintable::GoCommon => matches!(b, 0x7f | 0xc2 | 0xe2 | 0xef),
-            Unprintable::GoPrint => b == 0x7f || b >= 0xc0,
         }
     }
 }
@@ -182,14 +158,6 @@ impl Quoting {
         short_bf: false,
         html: true,
         unprintable: Unprintable::LineSeparators,
-    };
-
-    /// Go's `encoding/json` from Go 1.22 on: as go-cty's JSON quoting but with
-    /// the `\b` and `\f` short forms. What `json.MarshalIndent` writes in the
-    /// Go tools the code generator matches.
-    pub const GO_JSON: Quoting = Quoting {
-        short_bf: true,
-        ..Quoting::JSON
     };
 
     /// A string literal for display, HCL-like: JSON escapes for every
@@ -209,15 +177,6 @@ impl Quoting {
         short_bf: true,
         html: false,
         unprintable: Unprintable::GoCommon,
-    };
-
-    /// Go's `strconv.Quote`, with `strconv.IsPrint` approximated (controls,
-    /// separators other than the ASCII space, common format characters and
-    /// private use are escaped). For Go source and spec text that must read
-    /// as the Go tools write it.
-    pub const GO: Quoting = Quoting {
-        unprintable: Unprintable::GoPrint,
-        ..Quoting::GO_SET_HASH
     };
 
     /// `s` as a quoted string literal of this dialect.
@@ -389,13 +348,7 @@ mod tests {
         assert_eq!(nfc_owned("\u{212b}".to_owned()), "\u{c5}");
     }
 
-    const ALL: [Quoting; 5] = [
-        Quoting::JSON,
-        Quoting::GO_JSON,
-        Quoting::HCL,
-        Quoting::GO_SET_HASH,
-        Quoting::GO,
-    ];
+    const ALL: [Quoting; 3] = [Quoting::JSON, Quoting::HCL, Quoting::GO_SET_HASH];
 
     #[test]
     fn special_bytes_are_never_skipped() {
@@ -459,16 +412,6 @@ mod tests {
     }
 
     #[test]
-    fn go_json_escapes_like_go_1_22() {
-        // encoding/json since Go 1.22: `\b` and `\f`; the rest as before.
-        let esc = |s: &str| Quoting::GO_JSON.quote(s);
-        assert_eq!(esc("\u{8}\u{c}\u{1}\u{b}"), r#""\b\f\u0001\u000b""#);
-        assert_eq!(esc("a<b>&c"), r#""a\u003cb\u003e\u0026c""#);
-        assert_eq!(esc("\u{2028}\u{2029}\u{7f}"), "\"\\u2028\\u2029\u{7f}\"");
-        assert_eq!(esc("\"\\\n\r\t"), r#""\"\\\n\r\t""#);
-    }
-
-    #[test]
     fn hcl_escapes_every_control() {
         let esc = |s: &str| Quoting::HCL.quote(s);
         assert_eq!(esc("a\"b\\c\n\r\t"), r#""a\"b\\c\n\r\t""#);
@@ -495,20 +438,6 @@ mod tests {
     }
 
     #[test]
-    fn go_quotes_like_strconv() {
-        let esc = |s: &str| Quoting::GO.quote(s);
-        assert_eq!(esc("a\"b\\c\n"), r#""a\"b\\c\n""#);
-        assert_eq!(esc("\u{1}\u{7}\u{7f}"), r#""\x01\a\x7f""#);
-        assert_eq!(esc("é ✓ 🎉 <&>"), "\"é ✓ 🎉 <&>\"");
-        // Spaces other than U+0020, format characters and private use are
-        // not printable to strconv.IsPrint.
-        assert_eq!(
-            esc("\u{a0}\u{2003}\u{200b}\u{202e}\u{3000}\u{e000}\u{feff}"),
-            r#""\u00a0\u2003\u200b\u202e\u3000\ue000\ufeff""#
-        );
-    }
-
-    #[test]
     fn escapes_above_the_bmp() {
         // No dialect above escapes a supplementary character; the syntax
         // still has to be right if one does.
@@ -516,7 +445,7 @@ mod tests {
         Quoting::JSON.write_escape(&mut json, '\u{1f389}');
         assert_eq!(json, r"\ud83c\udf89");
         let mut go = String::new();
-        Quoting::GO.write_escape(&mut go, '\u{1f389}');
+        Quoting::GO_SET_HASH.write_escape(&mut go, '\u{1f389}');
         assert_eq!(go, r"\U0001f389");
     }
 }
