@@ -47,7 +47,7 @@ pub mod show;
 mod text;
 pub mod timeouts;
 mod types;
-pub mod validate;
+mod validate;
 mod value;
 
 pub use error::{Error, ErrorKind, PathStep, Result};

@@ -31,8 +31,11 @@ pub use crate::schema::{
     PlanPolicy, ReplaceIf, SemanticEqual, StringKind,
 };
 pub use crate::types::Type;
-pub use crate::validate;
 pub use crate::validate::Ctx;
+/// The attribute validators `#[tf(validate(...))]` calls.
+pub mod validate {
+    pub use crate::validate::{items, keys, length, one_of, prefix, range, regex, unique};
+}
 pub use crate::value::Value;
 pub use crate::{
     EphemeralSchema, FromValue, Refined, Sensitive, TfDecode, TfEncode, TfIdentity, TfPlan,
