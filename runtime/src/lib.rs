@@ -26,6 +26,28 @@
 //! );
 //! # Ok::<(), tfschema::Error>(())
 //! ```
+//!
+//! # How the crate is built
+//!
+//! In floors, each importing only from itself and the floors below
+//! (`tools/import_graph.py --layers` checks it), bottom up:
+//!
+//! 1. base: the [`Error`] and its attribute paths, [`diag`]nostics,
+//!    [`limits`], NFC and quoting, [`Number`];
+//! 2. values: [`Type`], [`Refinements`], [`Value`] with its checks, go-cty's
+//!    set order of values, [`show`];
+//! 3. [`schema`] blocks and the validators the derive calls;
+//! 4. wire: msgpack's [`Encoder`](msgpack::Encoder) and
+//!    [`Decoder`](msgpack::Decoder) (with the refinement payload), JSON's
+//!    [`Reader`](json::Reader) and [`JsonSink`](json::JsonSink), and each
+//!    format's dynamic `Value` codec;
+//! 5. [`model`]: [`TfEncode`] with its [`Sink`](model::Sink), [`TfDecode`]
+//!    with its [`Source`](model::Source), the other traits, their impls for
+//!    the standard types, the typed set order;
+//! 6. codecs: each format's `Sink` and `Source` and its typed entry points
+//!    ([`msgpack::to_vec`], [`json::from_slice`], ...);
+//! 7. the plugin server (feature `server`), and [`timeouts`], a derived
+//!    model.
 
 #![warn(missing_docs)]
 
