@@ -256,19 +256,19 @@ impl Hash for SameKey<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::types::Type;
 
-    fn s(v: &str) -> Value {
+    pub(crate) fn s(v: &str) -> Value {
         Value::string(v)
     }
 
-    fn n(text: &str) -> Value {
+    pub(crate) fn n(text: &str) -> Value {
         Value::Number(Number::parse(text).expect("number"))
     }
 
-    fn obj(id: Value, name: &str) -> Value {
+    pub(crate) fn obj(id: Value, name: &str) -> Value {
         Value::object([("id", id), ("name", s(name))])
     }
 

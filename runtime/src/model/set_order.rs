@@ -364,18 +364,7 @@ impl Sink for KeySink {
 mod tests {
     use super::*;
     use crate::set::set_members;
-
-    fn s(v: &str) -> Value {
-        Value::string(v)
-    }
-
-    fn n(text: &str) -> Value {
-        Value::Number(Number::parse(text).expect("number"))
-    }
-
-    fn obj(id: Value, name: &str) -> Value {
-        Value::object([("id", id), ("name", s(name))])
-    }
+    use crate::set::tests::{n, obj, s};
 
     #[test]
     fn insert_finds_the_place_and_the_duplicate() {
