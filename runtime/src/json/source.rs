@@ -96,7 +96,7 @@ fn parse_number(text: &str) -> Result<Number> {
 /// integer text: an optional `-` and 1 to 18 digits is an `i64`, which is
 /// what [`Number::parse`] makes of it (`-0`, which it reads as a float, is
 /// left to it).
-pub(crate) fn json_integer(r: &mut Reader<'_>) -> Result<Number> {
+fn json_integer(r: &mut Reader<'_>) -> Result<Number> {
     let text = json_number_text(r)?;
     let (neg, digits) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -126,7 +126,7 @@ fn json_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, str>> {
 
 /// The JSON counterpart of `explain_msgpack`.
 #[cold]
-pub(crate) fn explain_json(reader: &mut Reader<'_>, err: Error) -> Error {
+fn explain_json(reader: &mut Reader<'_>, err: Error) -> Error {
     match reader.peek() {
         Ok(Token::Null) => null_error(),
         _ => err,

@@ -36,7 +36,7 @@ impl MsgpackLeft {
 /// Turns a failed read of a required value into a clear error when what was
 /// there is a null or an unknown. Call it before anything is consumed.
 #[cold]
-pub(crate) fn explain_msgpack(dec: &Decoder<'_>, err: Error) -> Error {
+fn explain_msgpack(dec: &Decoder<'_>, err: Error) -> Error {
     match dec.peek_kind() {
         Ok(Kind::Nil) => null_error(),
         Ok(Kind::Ext) => unknown_error(),
