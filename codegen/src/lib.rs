@@ -29,6 +29,7 @@ mod mapper;
 pub mod model;
 mod refs;
 pub mod rust;
+pub mod tfjson;
 pub mod validators;
 mod values;
 
