@@ -8,6 +8,9 @@
 //! that the code spec reader and the Rust generator ([`rust`]) share, with
 //! the OpenAPI constraints as structured validators.
 //!
+//! [`tfjson`] is the model of `terraform providers schema -json`: it reads
+//! Terraform's output and writes it back byte for byte.
+//!
 //! ```
 //! let spec = r##"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
 //!   "paths": {"/thing": {"post": {"requestBody": {"content": {"application/json":
