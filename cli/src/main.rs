@@ -6,7 +6,9 @@ use clap::{Parser, Subcommand};
 
 mod codespec;
 mod openapi;
+mod plugin;
 mod rust;
+mod schema;
 mod wire;
 
 /// Tools for Terraform provider authors.
@@ -28,6 +30,9 @@ enum Command {
     /// Generate Rust from a Provider Code Specification.
     #[command(subcommand)]
     Codespec(codespec::CodespecCommand),
+    /// Read a provider's schema as Terraform sees it.
+    #[command(subcommand)]
+    Schema(schema::SchemaCommand),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +41,7 @@ fn main() -> ExitCode {
         Command::Wire(cmd) => wire::run(cmd),
         Command::Openapi(cmd) => openapi::run(cmd),
         Command::Codespec(cmd) => codespec::run(cmd),
+        Command::Schema(cmd) => schema::run(cmd),
     };
     match result {
         Ok(code) => code,

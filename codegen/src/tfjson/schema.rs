@@ -44,6 +44,10 @@ pub struct Block {
     /// `deprecated`; left out when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub deprecated: bool,
+    /// `deprecation_message` (Terraform 1.15+): what to use instead; left
+    /// out when empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub deprecation_message: String,
 }
 
 /// A nested block type: how it nests and its block.
@@ -103,8 +107,8 @@ pub struct Attribute {
     /// `deprecated`; left out when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub deprecated: bool,
-    /// `deprecation_message`: what to use instead; left out when empty
-    /// (Terraform 1.15 does not print it; later versions do).
+    /// `deprecation_message` (Terraform 1.15+): what to use instead; left
+    /// out when empty.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub deprecation_message: String,
     /// `required`; left out when false.
