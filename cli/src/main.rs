@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod codespec;
+mod docs;
 mod openapi;
 mod plugin;
 mod rust;
@@ -33,6 +34,9 @@ enum Command {
     /// Read a provider's schema as Terraform sees it.
     #[command(subcommand)]
     Schema(schema::SchemaCommand),
+    /// Registry documentation (tfplugindocs' layout) from a provider's schema.
+    #[command(subcommand)]
+    Docs(docs::DocsCommand),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
         Command::Openapi(cmd) => openapi::run(cmd),
         Command::Codespec(cmd) => codespec::run(cmd),
         Command::Schema(cmd) => schema::run(cmd),
+        Command::Docs(cmd) => docs::run(cmd),
     };
     match result {
         Ok(code) => code,

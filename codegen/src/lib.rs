@@ -24,6 +24,7 @@
 
 pub mod codespec;
 pub mod config;
+pub mod docs;
 mod error;
 mod gojson;
 pub mod identifier;
