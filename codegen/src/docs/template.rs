@@ -135,11 +135,11 @@ fn push_text(tokens: &mut Vec<Token>, text: &str, trim_start: bool) {
     }
 }
 
-/// Parses nodes up to an `else` or `end` (returned with its line).
-fn parse(
-    tokens: &[Token],
-    pos: &mut usize,
-) -> Result<(Vec<Node>, Option<(&'static str, usize)>), String> {
+/// The `else` or `end` that closed a list of nodes, and its line.
+type Closer = Option<(&'static str, usize)>;
+
+/// Parses nodes up to an `else` or `end`.
+fn parse(tokens: &[Token], pos: &mut usize) -> Result<(Vec<Node>, Closer), String> {
     let mut nodes = Vec::new();
     while let Some(token) = tokens.get(*pos) {
         *pos += 1;
