@@ -81,8 +81,12 @@ impl DocsError {
         &self.message
     }
 
+    /// Says which page a schema error is about (an error about a file
+    /// names the file already).
     fn in_context(mut self, context: &str) -> Self {
-        self.message = format!("{context}: {}", self.message);
+        if self.path.is_none() {
+            self.message = format!("{context}: {}", self.message);
+        }
         self
     }
 }
