@@ -166,11 +166,11 @@ def _walk_attrs(attrs):
             yield from _walk_attrs(nested.get("attributes"))
 
 
-def expected_on(derived, tf_version):
+def expected_on(dump, tf_version):
     """One provider's entry as `tfschema schema dump` printed it (what
     Terraform 1.15 prints) as an older Terraform version is expected to print
     it, with the list of adjustments made (all documented in e2e/README.md)."""
-    exp = json.loads(json.dumps(derived))
+    exp = json.loads(json.dumps(dump))
     adjustments = []
     major_minor = tuple(int(x) for x in tf_version.split(".")[:2])
     if major_minor < (1, 10) and exp.pop("ephemeral_resource_schemas", None):

@@ -988,6 +988,24 @@ run_scenario() {  # ID
   fi
 }
 
+# The example's docs/: what `tfschema docs generate` makes from the 0.2.0 binary's schema and
+# examples/, committed; and valid (pages, frontmatter, every example parses).
+banner "docs: $PKG_DIR/docs"
+T_DOCS=$(now_ns)
+if "$BIN/tfschema" docs generate --check --provider-dir "$PKG_DIR" \
+     --provider-binary "$BIN/terraform-provider-inventory-0.2.0" \
+   && "$BIN/tfschema" docs validate --provider-dir "$PKG_DIR" \
+     --provider-binary "$BIN/terraform-provider-inventory-0.2.0"; then
+  DOCS_STATUS=PASS
+else
+  DOCS_STATUS=FAIL
+  FAILED=$((FAILED + 1))
+  echo "regenerate: cargo build -p terraform-provider-inventory -p tfschema-cli &&" \
+    "target/debug/tfschema docs generate --provider-dir examples/terraform-provider-inventory" \
+    "--provider-binary target/debug/terraform-provider-inventory"
+fi
+echo "$DOCS_STATUS docs (generated pages current, valid) ($(secs_since "$T_DOCS")s)"
+
 VERSIONS=()
 for TF in "${TFS[@]}"; do
   V="$(e2e_tf_version "$TF")"
@@ -1059,6 +1077,7 @@ for id in "${SCENARIOS[@]}"; do
   done
   printf '\n'
 done
+echo "docs: $DOCS_STATUS"
 echo "benchmark: $BENCH_STATUS"
 [ "$BENCH_STATUS" = skipped ] || sed -n '/^provider /,$p' "$WORK/bench.txt"
 printf 'builds %ss; scenarios %ss; total %ss (work dir %s)\n' \
