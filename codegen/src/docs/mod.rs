@@ -6,14 +6,16 @@
 //! generated one.
 //!
 //! [`generate`] renders the pages from the schema Terraform sees
-//! ([`crate::tfjson`]); [`write`] puts them in `docs/` (replacing the
+//! ([`crate::tfjson`]); [`write()`] puts them in `docs/` (replacing the
 //! folders tfplugindocs manages), [`stale`] says which files of `docs/`
 //! differ from them, and [`validate`] checks a `docs/` tree against the
 //! schema: missing and extra pages, frontmatter, examples that do not
 //! parse.
 
+mod error;
 mod function_md;
 mod kind;
+mod page;
 mod pages;
 mod plain;
 mod project;
@@ -21,86 +23,15 @@ mod schema_md;
 mod template;
 mod validate;
 
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+pub use error::DocsError;
 pub use kind::Kind;
+pub use page::{Page, Stale};
 pub use project::Project;
 pub use validate::{validate, Problem, Severity};
 
-use crate::tfjson::{Block, ProviderSchema, ProvidersSchema};
-
-/// What a page shows for a schema without a block.
-pub(crate) static EMPTY_BLOCK: Block = Block {
-    attributes: std::collections::BTreeMap::new(),
-    block_types: std::collections::BTreeMap::new(),
-    description: String::new(),
-    description_kind: None,
-    deprecated: false,
-    deprecation_message: String::new(),
-};
-
-/// A file of `docs/`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page {
-    /// Its path under `docs/` (`resources/item.md`).
-    pub path: PathBuf,
-    /// Its contents.
-    pub text: String,
-}
-
-/// Why documentation could not be generated or checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DocsError {
-    /// The file at fault, when one is.
-    pub path: Option<PathBuf>,
-    message: String,
-}
-
-impl DocsError {
-    #[cold]
-    pub(crate) fn new(path: Option<PathBuf>, message: impl Into<String>) -> Self {
-        DocsError {
-            path,
-            message: message.into(),
-        }
-    }
-
-    #[cold]
-    pub(crate) fn schema(message: impl Into<String>) -> Self {
-        DocsError::new(None, message)
-    }
-
-    #[cold]
-    pub(crate) fn io(path: &Path, error: std::io::Error) -> Self {
-        DocsError::new(Some(path.to_owned()), error.to_string())
-    }
-
-    /// What went wrong, without the file.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    /// Says which page a schema error is about (an error about a file
-    /// names the file already).
-    fn in_context(mut self, context: &str) -> Self {
-        if self.path.is_none() {
-            self.message = format!("{context}: {}", self.message);
-        }
-        self
-    }
-}
-
-impl fmt::Display for DocsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.path {
-            Some(path) => write!(f, "{}: {}", path.display(), self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for DocsError {}
+use crate::tfjson::{ProviderSchema, ProvidersSchema};
 
 /// The provider's entry in a `providers schema -json` document: the only
 /// one, or the one whose address ends in `/<short name>` (or is it).
@@ -175,27 +106,6 @@ pub fn write(project: &Project, pages: &[Page]) -> Result<(), DocsError> {
         std::fs::write(&path, &page.text).map_err(|e| DocsError::io(&path, e))?;
     }
     Ok(())
-}
-
-/// How a file of `docs/` differs from what [`generate`] makes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Stale {
-    /// The page is not in `docs/`.
-    Missing(PathBuf),
-    /// `docs/` holds it with other contents.
-    Changed(PathBuf),
-    /// `docs/` holds it in a managed place, but nothing generates it.
-    Extra(PathBuf),
-}
-
-impl fmt::Display for Stale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stale::Missing(p) => write!(f, "{}: missing", p.display()),
-            Stale::Changed(p) => write!(f, "{}: differs from the generated page", p.display()),
-            Stale::Extra(p) => write!(f, "{}: no longer generated", p.display()),
-        }
-    }
 }
 
 /// The files of `docs/` that differ from `pages` (paths under `docs/`).

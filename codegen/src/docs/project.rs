@@ -5,10 +5,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use super::error::DocsError;
 use super::kind::{provider_short_name, short_name, Kind};
+use super::page::Page;
 use super::pages::{Example, FunctionParts, Imports, PageInput};
+use super::schema_md::EMPTY_BLOCK;
 use super::template::{self, Context};
-use super::{function_md, schema_md, DocsError, Page, EMPTY_BLOCK};
+use super::{function_md, schema_md};
 use crate::tfjson::{Block, ProviderSchema};
 
 /// What `docs/` holds that generation replaces.

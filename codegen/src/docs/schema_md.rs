@@ -11,8 +11,18 @@ use std::fmt::Write as _;
 
 use tfschema::Type;
 
-use super::{DocsError, EMPTY_BLOCK};
+use super::error::DocsError;
 use crate::tfjson::{Attribute, Block, BlockType, IdentitySchema, NestedType, NestingMode};
+
+/// What a page shows for a schema without a block.
+pub(crate) static EMPTY_BLOCK: Block = Block {
+    attributes: std::collections::BTreeMap::new(),
+    block_types: std::collections::BTreeMap::new(),
+    description: String::new(),
+    description_kind: None,
+    deprecated: false,
+    deprecation_message: String::new(),
+};
 
 /// The note tfplugindocs writes once above a group holding a write-only
 /// argument.

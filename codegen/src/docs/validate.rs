@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use super::error::DocsError;
 use super::kind::Kind;
 use super::project::{files_under, Project, MANAGED};
-use super::DocsError;
 use crate::tfjson::ProviderSchema;
 
 /// How bad a problem is.

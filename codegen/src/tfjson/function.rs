@@ -23,7 +23,10 @@ pub struct FunctionSignature {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub deprecation_message: String,
     /// `return_type` (always printed).
-    #[serde(with = "type_json::required")]
+    #[serde(
+        serialize_with = "type_json::serialize",
+        deserialize_with = "type_json::deserialize"
+    )]
     pub return_type: Type,
     /// `parameters`, in order; left out when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -48,6 +51,9 @@ pub struct FunctionParameter {
     #[serde(default, skip_serializing_if = "is_false")]
     pub is_nullable: bool,
     /// `type` (always printed).
-    #[serde(with = "type_json::required")]
+    #[serde(
+        serialize_with = "type_json::serialize",
+        deserialize_with = "type_json::deserialize"
+    )]
     pub r#type: Type,
 }

@@ -91,7 +91,8 @@ pub struct Attribute {
     /// `type`: the type constraint; absent for nested attributes.
     #[serde(
         default,
-        with = "type_json::optional",
+        serialize_with = "type_json::serialize_option",
+        deserialize_with = "type_json::deserialize_option",
         skip_serializing_if = "Option::is_none"
     )]
     pub r#type: Option<Type>,
@@ -169,7 +170,8 @@ pub struct IdentityAttribute {
     /// `type`.
     #[serde(
         default,
-        with = "type_json::optional",
+        serialize_with = "type_json::serialize_option",
+        deserialize_with = "type_json::deserialize_option",
         skip_serializing_if = "Option::is_none"
     )]
     pub r#type: Option<Type>,

@@ -70,37 +70,34 @@ fn parse<E: serde::de::Error>(json: &serde_json::Value) -> Result<Type, E> {
     Type::from_json(&text).map_err(|e| E::custom(format!("invalid type constraint: {e}")))
 }
 
-/// `#[serde(with = "type_json::required")]` for a [`Type`] field.
-pub(crate) mod required {
-    use super::*;
+/// `serialize_with` for a [`Type`] field.
+pub(crate) fn serialize<S: Serializer>(ty: &Type, s: S) -> Result<S::Ok, S::Error> {
+    TypeJson(ty).serialize(s)
+}
 
-    pub(crate) fn serialize<S: Serializer>(ty: &Type, s: S) -> Result<S::Ok, S::Error> {
-        TypeJson(ty).serialize(s)
-    }
+/// `deserialize_with` for a [`Type`] field.
+pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Type, D::Error> {
+    parse(&serde_json::Value::deserialize(d)?)
+}
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Type, D::Error> {
-        parse(&serde_json::Value::deserialize(d)?)
+/// `serialize_with` for an `Option<Type>` field that Terraform leaves out
+/// when there is no type (with `skip_serializing_if`, never called on
+/// `None`).
+pub(crate) fn serialize_option<S: Serializer>(ty: &Option<Type>, s: S) -> Result<S::Ok, S::Error> {
+    match ty {
+        Some(ty) => TypeJson(ty).serialize(s),
+        None => s.serialize_none(),
     }
 }
 
-/// `#[serde(with = "type_json::optional")]` for an `Option<Type>` field
-/// that Terraform leaves out when there is no type.
-pub(crate) mod optional {
-    use super::*;
-
-    pub(crate) fn serialize<S: Serializer>(ty: &Option<Type>, s: S) -> Result<S::Ok, S::Error> {
-        match ty {
-            Some(ty) => TypeJson(ty).serialize(s),
-            None => s.serialize_none(),
-        }
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Type>, D::Error> {
-        match serde_json::Value::deserialize(d)? {
-            serde_json::Value::Null => Err(D::Error::custom(
-                "a type constraint cannot be null (Terraform leaves the key out instead)",
-            )),
-            json => parse(&json).map(Some),
-        }
+/// `deserialize_with` for an `Option<Type>` field: present means a type.
+pub(crate) fn deserialize_option<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Type>, D::Error> {
+    match serde_json::Value::deserialize(d)? {
+        serde_json::Value::Null => Err(D::Error::custom(
+            "a type constraint cannot be null (Terraform leaves the key out instead)",
+        )),
+        json => parse(&json).map(Some),
     }
 }
