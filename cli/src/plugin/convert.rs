@@ -98,12 +98,7 @@ fn schema(s: pb::Schema) -> Result<tfjson::Schema> {
 }
 
 fn block(b: pb::schema::Block) -> Result<tfjson::Block> {
-    let mut attributes = BTreeMap::new();
-    for a in b.attributes {
-        let name = a.name.clone();
-        let a = attribute(a).with_context(|| format!("attribute {name}"))?;
-        attributes.insert(name, a);
-    }
+    let attributes = attributes(b.attributes)?;
     let mut block_types = BTreeMap::new();
     for n in b.block_types {
         let name = n.type_name.clone();
@@ -172,16 +167,21 @@ fn object(o: pb::schema::Object) -> Result<tfjson::NestedType> {
         Ok(M::Map) => tfjson::NestingMode::Map,
         Ok(M::Invalid) | Err(_) => bail!("invalid nesting mode {} of nested attributes", o.nesting),
     };
+    Ok(tfjson::NestedType {
+        attributes: attributes(o.attributes)?,
+        nesting_mode,
+    })
+}
+
+/// Attributes by name (a later one of the same name wins, as in Terraform).
+fn attributes(list: Vec<pb::schema::Attribute>) -> Result<BTreeMap<String, tfjson::Attribute>> {
     let mut attributes = BTreeMap::new();
-    for a in o.attributes {
+    for a in list {
         let name = a.name.clone();
         let a = attribute(a).with_context(|| format!("attribute {name}"))?;
         attributes.insert(name, a);
     }
-    Ok(tfjson::NestedType {
-        attributes,
-        nesting_mode,
-    })
+    Ok(attributes)
 }
 
 fn identity(s: pb::ResourceIdentitySchema) -> Result<tfjson::IdentitySchema> {
