@@ -464,19 +464,20 @@ mod tests {
     fn tfplugindocs_default_template_pieces() {
         let t = "description: |-\n{{ .Description | plainmarkdown | trimspace | prefixlines \"  \" }}\n---\n\n# {{.Name}} (Resource)\n\n{{ .Description | trimspace }}\n\n{{ if .HasExample -}}\n## Example Usage\n\n{{tffile .ExampleFile }}\n{{- end }}\n{{ if .HasImport -}}\n## Import\n{{- end }}\nend";
         assert_eq!(
-            run(t).unwrap(),
+            run(t).expect("renders"),
             "description: |-\n  A thing.\n  Second.\n---\n\n# kitchen_thing (Resource)\n\nA `thing`.\n\nSecond.\n\n## Example Usage\n\n```terraform\nresource \"a\" \"b\" {}\n```\n\nend"
         );
         assert_eq!(
-            run("{{ if .HasImport }}yes{{ else }}no{{ end }}").unwrap(),
+            run("{{ if .HasImport }}yes{{ else }}no{{ end }}").expect("renders"),
             "no"
         );
         assert_eq!(
-            run("{{/* a comment */}}{{ codefile `shell` \"examples/x.tf\" | upper }}").unwrap(),
+            run("{{/* a comment */}}{{ codefile `shell` \"examples/x.tf\" | upper }}")
+                .expect("renders"),
             "```SHELL\nRESOURCE \"A\" \"B\" {}\n```"
         );
         assert_eq!(
-            run("{{ \"terraform provider\" | title }}").unwrap(),
+            run("{{ \"terraform provider\" | title }}").expect("renders"),
             "Terraform Provider"
         );
     }

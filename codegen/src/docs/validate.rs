@@ -199,10 +199,10 @@ mod tests {
             assert!(err.contains(want), "{fm}: {err}");
         }
         assert!(frontmatter("# No frontmatter\n", false)
-            .unwrap_err()
+            .expect_err("refused")
             .contains("no frontmatter"));
         assert!(frontmatter("---\npage_title: a\n", false)
-            .unwrap_err()
+            .expect_err("refused")
             .contains("no closing"));
     }
 }
