@@ -99,7 +99,14 @@ impl Plugin {
         client_cert_pem: &str,
         timeout: Duration,
     ) -> Result<Plugin> {
-        let mut child = Command::new(binary)
+        // A bare file name would be looked up in PATH: the file given is
+        // the one meant.
+        let program = if binary.components().count() == 1 {
+            Path::new(".").join(binary)
+        } else {
+            binary.to_owned()
+        };
+        let mut child = Command::new(program)
             .env(MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE)
             .env("PLUGIN_PROTOCOL_VERSIONS", OFFERED_VERSIONS)
             .env("PLUGIN_MIN_PORT", "10000")
