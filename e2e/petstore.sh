@@ -42,9 +42,10 @@ TFSCHEMA="$TARGET_DIR/release/tfschema"
 
 echo "== building the provider and the tfschema command (release)"
 if [ "${E2E_SKIP_BUILD:-0}" != 1 ]; then
-  # Two builds, as e2e/run.sh makes them: one `cargo build` of both would unify their features
-  # and rebuild the dependencies of both (the second is a no-op after e2e/run.sh).
-  (cd "$REPO" && cargo build --release -q -p terraform-provider-petstore && cargo build --release -q -p tfschema-cli)
+  # tfschema exactly as e2e/run.sh builds it (with the inventory provider, for the same
+  # dependency features), so that after run.sh it is a no-op.
+  (cd "$REPO" && cargo build --release -q -p terraform-provider-petstore \
+    && cargo build --release -q -p terraform-provider-inventory -p tfschema-cli)
 fi
 [ -x "$BINARY" ] || e2e_fail "no provider binary at $BINARY"
 [ -x "$TFSCHEMA" ] || e2e_fail "no tfschema binary at $TFSCHEMA"

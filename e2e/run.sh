@@ -94,10 +94,15 @@ if [ "${E2E_SKIP_BUILD:-0}" = 1 ]; then
   echo "E2E_SKIP_BUILD=1: reusing the binaries in $BIN"
 else
   rm -f "$BIN"/*
-  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.1.0" -p terraform-provider-inventory --features schema-v0
-  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.2.0" -p terraform-provider-inventory
-  # The command scenarios 13 and 14 compare Terraform with (`tfschema schema dump`).
-  build tfschema "$BIN/tfschema" -p tfschema-cli
+  # Each build also builds the tfschema command (`tfschema schema dump` for s13/s14, `tfschema docs`):
+  # one cargo invocation for both unifies their dependencies' features, so they are compiled once
+  # for all three binaries (alone, tfschema-cli's features differ and some 55 crates would be
+  # compiled again); the provider binary gains nothing but unused features of shared crates.
+  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.1.0" \
+    -p terraform-provider-inventory -p tfschema-cli --features terraform-provider-inventory/schema-v0
+  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.2.0" \
+    -p terraform-provider-inventory -p tfschema-cli
+  cp "$TARGET_DIR/release/tfschema" "$BIN/tfschema"
 fi
 cmp -s "$BIN/terraform-provider-inventory-0.1.0" "$BIN/terraform-provider-inventory-0.2.0" \
   && { echo "FAIL: the 0.1.0 and 0.2.0 builds are identical (feature schema-v0 had no effect?)" >&2; exit 1; }
