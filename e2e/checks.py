@@ -9,7 +9,7 @@ Two ways to use it:
     expect(item["quantity"] == 1, "quantity", item)
     EOF
 
-    python3 e2e/checks.py schema-compare TF_SCHEMA_JSON DERIVED_JSON TF_VERSION SOURCE
+    python3 e2e/checks.py schema-compare TF_SCHEMA_JSON DUMP_JSON TF_VERSION SOURCE
 
 A snippet runs with every name below in scope. Paths come from the
 environment: WS (the Terraform working directory; default the current
@@ -166,10 +166,11 @@ def _walk_attrs(attrs):
             yield from _walk_attrs(nested.get("attributes"))
 
 
-def expected_on(derived, tf_version):
-    """The derived schema as a Terraform version is expected to print it,
-    with the list of adjustments made (all documented in e2e/README.md)."""
-    exp = json.loads(json.dumps(derived))
+def expected_on(dump, tf_version):
+    """One provider's entry as `tfschema schema dump` printed it (what
+    Terraform 1.15 prints) as an older Terraform version is expected to print
+    it, with the list of adjustments made (all documented in e2e/README.md)."""
+    exp = json.loads(json.dumps(dump))
     adjustments = []
     major_minor = tuple(int(x) for x in tf_version.split(".")[:2])
     if major_minor < (1, 10) and exp.pop("ephemeral_resource_schemas", None):
@@ -199,6 +200,22 @@ def expected_on(derived, tf_version):
         adjustments.append(f"{len(identities)} identity schema(s) dropped (unknown before Terraform 1.12)")
     elif identities:
         exp["resource_identity_schemas"] = identities
+    if major_minor < (1, 14) and exp.pop("action_schemas", None):
+        # Actions exist since Terraform 1.14 (protocol 5.10/6.10).
+        adjustments.append("action_schemas dropped (unknown before Terraform 1.14)")
+    if major_minor < (1, 15):
+        # Deprecation messages of blocks and attributes are printed since 1.15.
+        n = 0
+        for kind in ("provider", "resource_schemas", "data_source_schemas", "ephemeral_resource_schemas",
+                     "list_resource_schemas"):
+            schemas = exp.get(kind) or {}
+            for schema in ([schemas] if kind == "provider" else list(schemas.values())):
+                for block in _walk_blocks(schema["block"]):
+                    n += bool(block.pop("deprecation_message", None))
+                    for a in _walk_attrs(block.get("attributes")):
+                        n += bool(a.pop("deprecation_message", None))
+        if n:
+            adjustments.append(f"{n} deprecation message(s) dropped (printed since Terraform 1.15)")
     if major_minor < (1, 8) and exp.pop("functions", None):
         # Provider-defined functions exist since Terraform 1.8: older versions
         # ignore them in the schema and print none.
@@ -227,37 +244,47 @@ def _diff(a, b, path, out):
             if k not in a:
                 out.append(f"only in Terraform's output: {p} = {json.dumps(b[k])[:160]}")
             elif k not in b:
-                out.append(f"only in the derived schema: {p} = {json.dumps(a[k])[:160]}")
+                out.append(f"only in the dump: {p} = {json.dumps(a[k])[:160]}")
             else:
                 _diff(a[k], b[k], p, out)
     elif a != b:
-        out.append(f"differs at {path}: derived {json.dumps(a)[:160]} vs Terraform {json.dumps(b)[:160]}")
+        out.append(f"differs at {path}: dump {json.dumps(a)[:160]} vs Terraform {json.dumps(b)[:160]}")
 
 
-def schema_compare(tf_json_path, derived_path, tf_version, source):
-    with open(tf_json_path) as f:
-        tf = json.load(f)
-    with open(derived_path) as f:
-        derived = json.load(f)
+def schema_compare(tf_json_path, dump_path, tf_version, source):
+    """`terraform providers schema -json` against `tfschema schema dump` of the
+    same binary. From Terraform 1.15 on the two documents must be JSON-equal
+    as they are (and are expected to be byte-equal: noted); older versions
+    print less, and only the provider's entry is compared after the
+    adjustments of `expected_on`."""
+    with open(tf_json_path, "rb") as f:
+        tf_bytes = f.read()
+    with open(dump_path, "rb") as f:
+        dump_bytes = f.read()
+    tf, dump = json.loads(tf_bytes), json.loads(dump_bytes)
     schemas = tf.get("provider_schemas", {})
     expect(source in schemas, f"{source} not in providers schema -json output", sorted(schemas))
+    expect(source in dump.get("provider_schemas", {}), f"{source} not in the dump", sorted(dump.get("provider_schemas", {})))
     got = schemas[source]
-    want, adjustments = expected_on(derived, tf_version)
-    for a in adjustments:
-        note(f"normalised for Terraform {tf_version}: {a}")
-    keys = ("provider", "resource_schemas", "data_source_schemas", "resource_identity_schemas", "functions",
-            "ephemeral_resource_schemas", "list_resource_schemas")
-    extra = sorted(set(got) - set(keys) - {"action_schemas", "state_store_schemas"})
-    expect(not extra, "unexpected sections in Terraform's provider schema", extra)
+    major_minor = tuple(int(x) for x in tf_version.split(".")[:2])
     diffs = []
-    for k in keys:
-        _diff(want.get(k), got.get(k), k, diffs)
-    expect(not diffs, f"schema mismatch ({len(diffs)} difference(s))", *diffs[:40])
+    if major_minor >= (1, 15):
+        _diff(dump, tf, "", diffs)
+        expect(not diffs, f"schema mismatch ({len(diffs)} difference(s))", *diffs[:40])
+        note("byte-equal to Terraform's output" if tf_bytes == dump_bytes else "JSON-equal (bytes differ)")
+    else:
+        want, adjustments = expected_on(dump["provider_schemas"][source], tf_version)
+        for a in adjustments:
+            note(f"normalised for Terraform {tf_version}: {a}")
+        for k in sorted(set(want) | set(got)):
+            _diff(want.get(k), got.get(k), k, diffs)
+        expect(not diffs, f"schema mismatch ({len(diffs)} difference(s))", *diffs[:40])
     n_res = len(got.get("resource_schemas", {}))
     n_ds = len(got.get("data_source_schemas", {}))
     n_id = len(got.get("resource_identity_schemas", {}))
     n_eph = len(got.get("ephemeral_resource_schemas", {}))
     n_list = len(got.get("list_resource_schemas", {}))
+    n_act = len(got.get("action_schemas", {}))
     n_attrs = sum(
         1
         for kind in ("resource_schemas", "data_source_schemas", "ephemeral_resource_schemas")
@@ -267,7 +294,8 @@ def schema_compare(tf_json_path, derived_path, tf_version, source):
     )
     n_fn = len(got.get("functions", {}))
     print(f"    schema equal: provider block, {n_res} resource(s), {n_ds} data source(s), "
-          f"{n_eph} ephemeral resource(s), {n_list} list resource(s), {n_attrs} attributes, {n_id} identity schema(s), {n_fn} function(s)")
+          f"{n_eph} ephemeral resource(s), {n_list} list resource(s), {n_act} action(s), {n_attrs} attributes, "
+          f"{n_id} identity schema(s), {n_fn} function(s)")
 
 
 # ---- entry point ----------------------------------------------------------------------------------

@@ -4,9 +4,11 @@
 #
 #   e2e/petstore.sh            exits non-zero if any check fails
 #
-# Steps: start fake_api.py on 127.0.0.1 (a free port), release-build the provider, put it in a
-# filesystem mirror as tfschema/petstore 0.1.0, then for Terraform 1.15.5 and 1.0.3 (both speak
-# protocol 6, which the generated nested attributes need): init, apply (checks the pet the API
+# Steps: start fake_api.py on 127.0.0.1 (a free port), release-build the provider and the tfschema
+# command, check the example's docs/ (`tfschema docs generate --check`, `docs validate`), put the
+# provider in a filesystem mirror as tfschema/petstore 0.1.0, then for Terraform 1.15.5 and 1.0.3
+# (both speak protocol 6, which the generated nested attributes need): init, `providers schema
+# -json` = `tfschema schema dump` of the binary, apply (checks the pet the API
 # holds), plan -detailed-exitcode (no changes), apply -var status=sold (an update, checked in the
 # API), plan (no changes), destroy (checks the API holds no pet).
 #
@@ -36,11 +38,23 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
 BINARY="$TARGET_DIR/release/terraform-provider-petstore"
 VERSIONS="${E2E_ONLY_TF:-1.15.5 1.0.3}"
 
-echo "== building the provider (release)"
+TFSCHEMA="$TARGET_DIR/release/tfschema"
+
+echo "== building the provider and the tfschema command (release)"
 if [ "${E2E_SKIP_BUILD:-0}" != 1 ]; then
-  (cd "$REPO" && cargo build --release -q -p terraform-provider-petstore)
+  # tfschema exactly as e2e/run.sh builds it (with the inventory provider, for the same
+  # dependency features), so that after run.sh it is a no-op.
+  (cd "$REPO" && cargo build --release -q -p terraform-provider-petstore \
+    && cargo build --release -q -p terraform-provider-inventory -p tfschema-cli)
 fi
 [ -x "$BINARY" ] || e2e_fail "no provider binary at $BINARY"
+[ -x "$TFSCHEMA" ] || e2e_fail "no tfschema binary at $TFSCHEMA"
+
+echo "== docs: $PKG/docs current (tfschema docs generate --check) and valid"
+"$TFSCHEMA" docs generate --check --provider-dir "$PKG" --provider-binary "$BINARY" \
+  || e2e_fail "examples/terraform-provider-petstore/docs is stale: cargo build -p terraform-provider-petstore -p tfschema-cli && target/debug/tfschema docs generate --provider-dir examples/terraform-provider-petstore --provider-binary target/debug/terraform-provider-petstore"
+"$TFSCHEMA" docs validate --provider-dir "$PKG" --provider-binary "$BINARY" \
+  || e2e_fail "examples/terraform-provider-petstore/docs is not valid"
 
 echo "== Terraform binaries (e2e/install-terraform.sh, cached in $E2E_TOOLS)"
 e2e_ensure_tools
@@ -109,6 +123,16 @@ for v in $VERSIONS; do
   echo "== Terraform $v"
 
   e2e_tf_ok "$tf" "$ws" init -input=false
+  # The schema Terraform reads = `tfschema schema dump` of the binary (JSON-equal on 1.15.5;
+  # on 1.0.3 after dropping what it does not print).
+  e2e_tf_ok "$tf" "$ws" providers schema -json
+  cp "$E2E_LAST_OUT" "$ws/terraform-schema.json"
+  "$TFSCHEMA" schema dump --provider-binary "$BINARY" --provider-address registry.terraform.io/tfschema/petstore \
+    --output "$ws/dump-schema.json" || e2e_fail "tfschema schema dump failed"
+  python3 "$HERE/checks.py" schema-compare "$ws/terraform-schema.json" "$ws/dump-schema.json" "$v" \
+    registry.terraform.io/tfschema/petstore \
+    || e2e_fail "providers schema -json differs from tfschema schema dump"
+  echo "   providers schema -json = tfschema schema dump"
   e2e_tf_ok "$tf" "$ws" apply -auto-approve -input=false
   e2e_expect_contains "Apply complete! Resources: 1 added, 0 changed, 0 destroyed."
   e2e_expect_match 'pet_status_read_back = "available"' stdout

@@ -6,7 +6,7 @@
 #   e2e/run.sh                 everything; exits non-zero if any check fails
 #
 # Steps: install the Terraform binaries (e2e/install-terraform.sh), release-build the provider
-# twice and the schema printer (e2e/schema-dump), fill the mirror, then for each Terraform version
+# twice and the tfschema command (for `tfschema schema dump`), fill the mirror, then for each Terraform version
 # the scenarios s01..s14, s20..s23, s40..s43 (identity.sh), s60 (scenarios/list.sh) and s70..s71
 # (scenarios/load.sh: load, the provider killed mid-apply) (one "PASS"/"FAIL" line each; see
 # e2e/README.md for what each checks),
@@ -78,28 +78,31 @@ mkdir -p "$WORK"
 BIN="$TARGET_DIR/e2e-work/bin"   # kept between runs (E2E_SKIP_BUILD=1 reuses it)
 mkdir -p "$BIN"
 T_BUILD=$(now_ns)
-build() {  # COPY_TO CARGO_ARGS...
-  local to="$1" t0; shift
+build() {  # BINARY COPY_TO CARGO_ARGS...: builds, copies target/release/BINARY to COPY_TO
+  local bin="$1" to="$2" t0; shift 2
   t0=$(now_ns)
   (cd "$REPO" && cargo build --release --target-dir "$TARGET_DIR" "$@") \
     || { echo "FAIL: cargo build --release $*" >&2; exit 1; }
-  cp "$TARGET_DIR/release/$(basename "${to%-*}")" "$to.tmp" && mv -f "$to.tmp" "$to"
+  cp "$TARGET_DIR/release/$bin" "$to.tmp" && mv -f "$to.tmp" "$to"
   printf 'built %s in %ss: cargo build --release %s\n' "$(basename "$to")" "$(secs_since "$t0")" "$*"
 }
 if [ "${E2E_SKIP_BUILD:-0}" = 1 ]; then
   NARROWED+=("E2E_SKIP_BUILD=1")
-  for f in terraform-provider-inventory-0.1.0 terraform-provider-inventory-0.2.0 e2e-schema-dump-0.1.0 e2e-schema-dump-0.2.0; do
+  for f in terraform-provider-inventory-0.1.0 terraform-provider-inventory-0.2.0 tfschema; do
     [ -x "$BIN/$f" ] || { echo "E2E_SKIP_BUILD=1 but $BIN/$f is missing" >&2; exit 2; }
   done
   echo "E2E_SKIP_BUILD=1: reusing the binaries in $BIN"
 else
   rm -f "$BIN"/*
-  build "$BIN/terraform-provider-inventory-0.1.0" -p terraform-provider-inventory --features schema-v0
-  build "$BIN/terraform-provider-inventory-0.2.0" -p terraform-provider-inventory
-  # The schema printer (scenario 13): its own workspace, same dependency versions as the provider.
-  cp "$REPO/Cargo.lock" "$HERE/schema-dump/Cargo.lock"
-  build "$BIN/e2e-schema-dump-0.1.0" --manifest-path "$HERE/schema-dump/Cargo.toml" --features schema-v0
-  build "$BIN/e2e-schema-dump-0.2.0" --manifest-path "$HERE/schema-dump/Cargo.toml"
+  # Each build also builds the tfschema command (`tfschema schema dump` for s13/s14, `tfschema docs`):
+  # one cargo invocation for both unifies their dependencies' features, so they are compiled once
+  # for all three binaries (alone, tfschema-cli's features differ and some 55 crates would be
+  # compiled again); the provider binary gains nothing but unused features of shared crates.
+  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.1.0" \
+    -p terraform-provider-inventory -p tfschema-cli --features terraform-provider-inventory/schema-v0
+  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.2.0" \
+    -p terraform-provider-inventory -p tfschema-cli
+  cp "$TARGET_DIR/release/tfschema" "$BIN/tfschema"
 fi
 cmp -s "$BIN/terraform-provider-inventory-0.1.0" "$BIN/terraform-provider-inventory-0.2.0" \
   && { echo "FAIL: the 0.1.0 and 0.2.0 builds are identical (feature schema-v0 had no effect?)" >&2; exit 1; }
@@ -192,7 +195,7 @@ declare -A TITLE=(
   [s10]="write-only attribute api_secret"
   [s11]="TF_LOG=trace: no sensitive value in any log"
   [s12]="destroy leaves the tables empty"
-  [s13]="providers schema -json = schema derived from the models"
+  [s13]="providers schema -json = tfschema schema dump (inventory 0.2.0, 0.1.0, hashicorp/null)"
   [s14]="protocol 5 (INVENTORY_PROTOCOL5_ONLY=1)"
   [s20]="provider functions: exact results (1.0.3: still applies)"
   [s21]="provider functions: errors at the argument"
@@ -672,27 +675,43 @@ expect_eq(managed_addresses(), [], "managed resources in state")
 EOF
 }
 
+# schema_vs_dump NAME WS BINARY ADDRESS: `terraform providers schema -json` in WS (initialised) against
+# `tfschema schema dump` of BINARY (same environment), compared by checks.py schema-compare.
+schema_vs_dump() {
+  local name="$1" ws="$2" binary="$3" address="$4"
+  e2e_tf_ok "$TF" "$ws" providers schema -json
+  cp "$E2E_LAST_OUT" "$ws/terraform-schema.json"
+  "$BIN/tfschema" schema dump --verbose --provider-binary "$binary" --provider-address "$address" \
+    --output "$ws/dump-schema.json" 2> "$ws/dump.stderr" \
+    || e2e_fail "$name: tfschema schema dump failed: $(cat "$ws/dump.stderr")"
+  echo "    $name: $(cat "$ws/dump.stderr")"
+  python3 "$CHECKS" schema-compare "$ws/terraform-schema.json" "$ws/dump-schema.json" "$V" "$address" \
+    || e2e_fail "$name: providers schema -json differs from tfschema schema dump"
+}
+
 s13() {
   local ws; ws="$(ws_new schema)"; WS="$ws"
   cp "$SAMPLE/main.tf" "$ws/main.tf"
   e2e_tf_ok "$TF" "$ws" init -input=false
-  e2e_tf_ok "$TF" "$ws" providers schema -json
-  cp "$E2E_LAST_OUT" "$ws/terraform-schema.json"
-  "$BIN/e2e-schema-dump-0.2.0" > "$ws/derived-schema.json"
-  echo "    0.2.0:"
-  python3 "$CHECKS" schema-compare "$ws/terraform-schema.json" "$ws/derived-schema.json" "$V" "$SOURCE_ADDR" \
-    || e2e_fail "0.2.0: providers schema -json differs from the derived schema"
-  ok "0.2.0: Terraform's schema = derived schema"
+  schema_vs_dump 0.2.0 "$ws" "$BIN/terraform-provider-inventory-0.2.0" "$SOURCE_ADDR"
+  ok "0.2.0: Terraform's schema = tfschema schema dump of the binary"
   local ws0; ws0="$(ws_new schema-v0)"
   cp "$SAMPLE/v0/main.tf" "$ws0/main.tf"
   e2e_tf_ok "$TF" "$ws0" init -input=false
-  e2e_tf_ok "$TF" "$ws0" providers schema -json
-  cp "$E2E_LAST_OUT" "$ws0/terraform-schema.json"
-  "$BIN/e2e-schema-dump-0.1.0" > "$ws0/derived-schema.json"
-  echo "    0.1.0:"
-  python3 "$CHECKS" schema-compare "$ws0/terraform-schema.json" "$ws0/derived-schema.json" "$V" "$SOURCE_ADDR" \
-    || e2e_fail "0.1.0: providers schema -json differs from the derived schema"
-  ok "0.1.0: Terraform's schema = derived schema"
+  schema_vs_dump 0.1.0 "$ws0" "$BIN/terraform-provider-inventory-0.1.0" "$SOURCE_ADDR"
+  ok "0.1.0: Terraform's schema = tfschema schema dump of the binary"
+  # A Go provider (go-plugin's own TLS, protocol 5): hashicorp/null 2.1.2, from a mirror of its own.
+  local wsn; wsn="$(ws_new schema-null)"
+  e2e_mirror_add "$wsn/mirror" hashicorp/null 2.1.2 "$E2E_NULL_PROVIDER"
+  e2e_cli_config_mirror "$wsn/null.tfrc" "$wsn/mirror" hashicorp/null
+  printf 'terraform {\n  required_providers {\n    null = { source = "hashicorp/null", version = "2.1.2" }\n  }\n}\n' > "$wsn/main.tf"
+  local config="$TF_CLI_CONFIG_FILE"
+  export TF_CLI_CONFIG_FILE="$wsn/null.tfrc"
+  e2e_tf_ok "$TF" "$wsn" init -input=false
+  schema_vs_dump null "$wsn" "$E2E_NULL_PROVIDER" registry.terraform.io/hashicorp/null
+  export TF_CLI_CONFIG_FILE="$config"
+  grep -q "plugin protocol 5" "$wsn/dump.stderr" || e2e_fail "null: the dump did not use protocol 5: $(cat "$wsn/dump.stderr")"
+  ok "hashicorp/null 2.1.2 (Go, protocol 5): Terraform's schema = tfschema schema dump"
 }
 
 s14() {
@@ -715,12 +734,10 @@ expect_eq(sorted(t), ["other.tag", "protocol"], "tag keys")
 expect_eq(t["other.tag"]["value"], t["protocol"]["id"], "value from the other tag's id")
 expect_eq(attrs("inventory_tag.proto")["id"], t["protocol"]["id"], "state id")
 EOF
-  e2e_tf_ok "$TF" "$ws" providers schema -json
-  cp "$E2E_LAST_OUT" "$ws/terraform-schema.json"
-  "$BIN/e2e-schema-dump-0.2.0" > "$ws/derived-schema.json"   # same env: protocol-5 types only
-  python3 "$CHECKS" schema-compare "$ws/terraform-schema.json" "$ws/derived-schema.json" "$V" "$SOURCE_ADDR" \
-    || e2e_fail "protocol 5: providers schema -json differs from the derived schema"
-  ok "protocol 5 schema (tfplugin5 encoding) = derived schema (no inventory_item)"
+  # The same environment: the binary serves protocol 5 to both.
+  schema_vs_dump "protocol 5" "$ws" "$BIN/terraform-provider-inventory-0.2.0" "$SOURCE_ADDR"
+  grep -q "plugin protocol 5" "$ws/dump.stderr" || e2e_fail "the dump did not use protocol 5: $(cat "$ws/dump.stderr")"
+  ok "protocol 5 schema (tfplugin5 encoding, no inventory_item) = tfschema schema dump over protocol 5"
   e2e_tf_no_changes "$TF" "$ws"
   ok "plan: no changes"
   # Without the variable the same binary negotiates protocol 6.
@@ -976,6 +993,24 @@ run_scenario() {  # ID
   fi
 }
 
+# The example's docs/: what `tfschema docs generate` makes from the 0.2.0 binary's schema and
+# examples/, committed; and valid (pages, frontmatter, every example parses).
+banner "docs: $PKG_DIR/docs"
+T_DOCS=$(now_ns)
+if "$BIN/tfschema" docs generate --check --provider-dir "$PKG_DIR" \
+     --provider-binary "$BIN/terraform-provider-inventory-0.2.0" \
+   && "$BIN/tfschema" docs validate --provider-dir "$PKG_DIR" \
+     --provider-binary "$BIN/terraform-provider-inventory-0.2.0"; then
+  DOCS_STATUS=PASS
+else
+  DOCS_STATUS=FAIL
+  FAILED=$((FAILED + 1))
+  echo "regenerate: cargo build -p terraform-provider-inventory -p tfschema-cli &&" \
+    "target/debug/tfschema docs generate --provider-dir examples/terraform-provider-inventory" \
+    "--provider-binary target/debug/terraform-provider-inventory"
+fi
+echo "$DOCS_STATUS docs (generated pages current, valid) ($(secs_since "$T_DOCS")s)"
+
 VERSIONS=()
 for TF in "${TFS[@]}"; do
   V="$(e2e_tf_version "$TF")"
@@ -1047,6 +1082,7 @@ for id in "${SCENARIOS[@]}"; do
   done
   printf '\n'
 done
+echo "docs: $DOCS_STATUS"
 echo "benchmark: $BENCH_STATUS"
 [ "$BENCH_STATUS" = skipped ] || sed -n '/^provider /,$p' "$WORK/bench.txt"
 printf 'builds %ss; scenarios %ss; total %ss (work dir %s)\n' \

@@ -5,8 +5,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod codespec;
+mod docs;
 mod openapi;
+mod plugin;
 mod rust;
+mod schema;
 mod wire;
 
 /// Tools for Terraform provider authors.
@@ -28,6 +31,12 @@ enum Command {
     /// Generate Rust from a Provider Code Specification.
     #[command(subcommand)]
     Codespec(codespec::CodespecCommand),
+    /// Read a provider's schema as Terraform sees it.
+    #[command(subcommand)]
+    Schema(schema::SchemaCommand),
+    /// Registry documentation (tfplugindocs' layout) from a provider's schema.
+    #[command(subcommand)]
+    Docs(docs::DocsCommand),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +45,8 @@ fn main() -> ExitCode {
         Command::Wire(cmd) => wire::run(cmd),
         Command::Openapi(cmd) => openapi::run(cmd),
         Command::Codespec(cmd) => codespec::run(cmd),
+        Command::Schema(cmd) => schema::run(cmd),
+        Command::Docs(cmd) => docs::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -8,6 +8,9 @@
 //! that the code spec reader and the Rust generator ([`rust`]) share, with
 //! the OpenAPI constraints as structured validators.
 //!
+//! [`tfjson`] is the model of `terraform providers schema -json`: it reads
+//! Terraform's output and writes it back byte for byte.
+//!
 //! ```
 //! let spec = r##"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
 //!   "paths": {"/thing": {"post": {"requestBody": {"content": {"application/json":
@@ -21,6 +24,7 @@
 
 pub mod codespec;
 pub mod config;
+pub mod docs;
 mod error;
 mod gojson;
 pub mod identifier;
@@ -29,6 +33,7 @@ mod mapper;
 pub mod model;
 mod refs;
 pub mod rust;
+pub mod tfjson;
 pub mod validators;
 mod values;
 

@@ -1,0 +1,6 @@
+action "inventory_restock" "widget" {
+  config {
+    item_id = inventory_item.widget.id
+    units   = 10
+  }
+}

@@ -1,0 +1,3 @@
+output "joined" {
+  value = provider::inventory::join_tags("-", "blue", "small") # "blue-small"
+}

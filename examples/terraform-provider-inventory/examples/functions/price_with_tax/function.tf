@@ -1,0 +1,3 @@
+output "price" {
+  value = provider::inventory::price_with_tax(9.99, 20) # 11.988
+}

@@ -1,0 +1,7 @@
+list "inventory_item" "active" {
+  provider = inventory
+
+  config {
+    status = "active"
+  }
+}

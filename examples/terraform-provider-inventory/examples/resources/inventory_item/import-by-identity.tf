@@ -1,0 +1,4 @@
+import {
+  to       = inventory_item.widget
+  identity = { id = "itm-3f9c0a1b2c3d4e5f" }
+}

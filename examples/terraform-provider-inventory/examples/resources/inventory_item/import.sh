@@ -1,0 +1,1 @@
+terraform import inventory_item.widget itm-3f9c0a1b2c3d4e5f

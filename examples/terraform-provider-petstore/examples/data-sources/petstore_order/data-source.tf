@@ -1,0 +1,3 @@
+data "petstore_order" "rex" {
+  id = petstore_order.rex.id
+}

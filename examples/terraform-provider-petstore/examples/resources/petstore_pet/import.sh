@@ -1,0 +1,1 @@
+terraform import petstore_pet.rex 10
