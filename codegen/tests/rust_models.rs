@@ -116,6 +116,8 @@ fn element_json(e: &ElementType, i: usize) -> String {
         ElementType::Bool => i.is_multiple_of(2).to_string(),
         ElementType::List(_) | ElementType::Set(_) => "[]".into(),
         ElementType::Map(_) | ElementType::Object(_) => "{}".into(),
+        // Not in code specs.
+        ElementType::Dynamic | ElementType::Tuple(_) => "null".into(),
     }
 }
 
@@ -299,6 +301,8 @@ fn input_schema<'a>(case: &'a Case, e: &ModelEntry) -> Option<&'a Schema> {
         Target::Provider => case.spec.provider.as_ref(),
         Target::Resource => find(&case.spec.resources),
         Target::DataSource => find(&case.spec.data_sources),
+        // Not in code specs.
+        _ => None,
     }
 }
 
@@ -500,24 +504,21 @@ fn generated_models_compile_and_derive_their_spec() {
         let mut rebuilt = Spec {
             provider_name: case.spec.provider_name.clone(),
             provider: case.spec.provider.as_ref().and(of(Target::Provider, None)),
-            resources: Vec::new(),
-            data_sources: Vec::new(),
+            ..Spec::default()
         };
         for r in &case.spec.resources {
             let mut schema = of(Target::Resource, Some(&r.name)).expect("resource");
             carry_validators(&mut schema.attributes, &r.schema.attributes);
-            rebuilt.resources.push(tfschema_codegen::rust::Named {
-                name: r.name.clone(),
-                schema,
-            });
+            rebuilt
+                .resources
+                .push(tfschema_codegen::rust::Named::new(r.name.clone(), schema));
         }
         for d in &case.spec.data_sources {
             let mut schema = of(Target::DataSource, Some(&d.name)).expect("data source");
             carry_validators(&mut schema.attributes, &d.schema.attributes);
-            rebuilt.data_sources.push(tfschema_codegen::rust::Named {
-                name: d.name.clone(),
-                schema,
-            });
+            rebuilt
+                .data_sources
+                .push(tfschema_codegen::rust::Named::new(d.name.clone(), schema));
         }
         if let (Some(p), Some(input)) = (&mut rebuilt.provider, &case.spec.provider) {
             carry_validators(&mut p.attributes, &input.attributes);
