@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod codespec;
+mod import;
 mod openapi;
 mod rust;
 mod wire;
@@ -28,6 +29,9 @@ enum Command {
     /// Generate Rust from a Provider Code Specification.
     #[command(subcommand)]
     Codespec(codespec::CodespecCommand),
+    /// Work with a provider's schema as Terraform prints it.
+    #[command(subcommand)]
+    Schema(import::SchemaCommand),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
         Command::Wire(cmd) => wire::run(cmd),
         Command::Openapi(cmd) => openapi::run(cmd),
         Command::Codespec(cmd) => codespec::run(cmd),
+        Command::Schema(cmd) => import::run(cmd),
     };
     match result {
         Ok(code) => code,

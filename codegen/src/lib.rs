@@ -27,6 +27,7 @@ pub mod config;
 mod error;
 mod gojson;
 pub mod identifier;
+pub mod import;
 pub(crate) mod load;
 mod mapper;
 pub mod model;

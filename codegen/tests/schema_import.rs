@@ -1,0 +1,200 @@
+//! Round trips of `schema import`: a provider's printed schema becomes a
+//! provider crate, the crate is built, and the schema it serves (printed
+//! in process by `schema_import/dump.rs`, the runtime's own writers) equals
+//! the input, compared as parsed `tfjson` values.
+//!
+//! Inputs: Terraform 1.15.5's output for the Go null provider 2.1.2 and
+//! for both example providers, and `data/import/every_feature.json` (every
+//! kind of type, attribute type, nesting mode and flag the derive can
+//! express). All generated crates are modules of one throwaway crate, built
+//! once in the target directory the `rust_models` test uses (tfschema and
+//! its dependencies are compiled there already).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use tfschema_codegen::import;
+use tfschema_codegen::rust::{generate, RustOptions, TfschemaDependency};
+use tfschema_codegen::tfjson::{ProviderSchema, ProvidersSchema};
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn workspace() -> PathBuf {
+    manifest().parent().expect("workspace").to_path_buf()
+}
+
+fn tmp() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
+/// The inputs, by module name.
+const CASES: [(&str, &str); 4] = [
+    ("null", "tfjson/null-2.1.2-tf1.15.5.json"),
+    ("inventory", "tfjson/inventory-0.2.0-tf1.15.5.json"),
+    ("petstore", "tfjson/petstore-0.1.0-tf1.15.5.json"),
+    ("every_feature", "import/every_feature.json"),
+];
+
+fn read(rel: &str) -> String {
+    let path = manifest().join("tests/data").join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn write_files(root: &Path, files: &[tfschema_codegen::rust::File]) {
+    for f in files {
+        let path = root.join(&f.path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, &f.text).expect("write");
+    }
+}
+
+/// `cargo build` of the crate in `dir`, offline, in the shared target
+/// directory, without debug info or incremental caches.
+fn cargo_build(dir: &Path) -> std::process::Output {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).expect("lock");
+    Command::new(cargo)
+        .args(["build", "--offline", "--quiet"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", tmp().join("rust-models/target"))
+        .env("CARGO_PROFILE_DEV_DEBUG", "false")
+        .env("CARGO_INCREMENTAL", "0")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo")
+}
+
+#[test]
+fn imported_providers_serve_the_schema_they_were_imported_from() {
+    let root = tmp().join("schema-import");
+    let _ = std::fs::remove_dir_all(&root);
+    let harness = root.join("harness");
+    std::fs::create_dir_all(harness.join("src")).expect("mkdir");
+    let runtime = workspace().join("runtime").display().to_string();
+    std::fs::write(
+        harness.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"schema-import-harness\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+             [dependencies]\ntfschema = {{ path = {runtime:?}, features = [\"server\"] }}\n\n[workspace]\n"
+        ),
+    )
+    .expect("manifest");
+    std::fs::copy(
+        manifest().join("tests/schema_import/dump.rs"),
+        harness.join("src/dump.rs"),
+    )
+    .expect("dump");
+
+    let mut main = String::from(
+        "//! Prints each imported provider's schema, one `name<TAB>json` line each.\n\
+         #![allow(dead_code, unused_imports)]\n\nmod dump;\n",
+    );
+    let mut calls = String::new();
+    let mut inputs = Vec::new();
+    let started = Instant::now();
+    for (name, file) in CASES {
+        let imported = import::import(&read(file), None).expect("import");
+        assert!(
+            imported.warnings.is_empty(),
+            "{name}: {:?}",
+            imported.warnings
+        );
+        let out = generate(
+            &imported.spec,
+            &RustOptions {
+                source: file.into(),
+                with_provider: Some(TfschemaDependency::Path(runtime.clone())),
+            },
+        );
+        let warnings: Vec<String> = out.warnings.iter().map(ToString::to_string).collect();
+        assert!(warnings.is_empty(), "{name}: {warnings:#?}");
+        write_files(&root.join(name), &out.files);
+        main.push_str(&format!(
+            "#[path = \"../../{name}/src/main.rs\"]\nmod {name};\n"
+        ));
+        calls.push_str(&format!(
+            "    println!(\"{name}\\t{{}}\", dump::provider_json(&{name}::provider()));\n"
+        ));
+        let schema = import::read(&read(file)).expect("read");
+        let (address, provider) = import::select(&schema, None).expect("select");
+        inputs.push((name, address.to_owned(), provider.clone()));
+    }
+    let imported_in = started.elapsed();
+    main.push_str(&format!("\nfn main() {{\n{calls}}}\n"));
+    std::fs::write(harness.join("src/main.rs"), main).expect("main");
+
+    let started = Instant::now();
+    let build = cargo_build(&harness);
+    assert!(
+        build.status.success(),
+        "the imported crates do not compile:\n{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let built_in = started.elapsed();
+    let run = Command::new(tmp().join("rust-models/target/debug/schema-import-harness"))
+        .output()
+        .expect("run harness");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8(run.stdout).expect("utf-8");
+    let mut lines = stdout.lines();
+    for (name, address, want) in &inputs {
+        let line = lines.next().expect("a line per case");
+        let (got_name, json) = line.split_once('\t').expect("name<TAB>json");
+        assert_eq!(got_name, *name);
+        let text = format!(
+            "{{\"format_version\":\"1.0\",\"provider_schemas\":{{{}:{json}}}}}",
+            serde_json::to_string(address).expect("json")
+        );
+        let got: ProvidersSchema = ProvidersSchema::parse(&text)
+            .unwrap_or_else(|e| panic!("{name}: the served schema does not parse: {e}\n{json}"));
+        let got: &ProviderSchema = &got.provider_schemas[address];
+        compare(name, got, want);
+    }
+    eprintln!("imported 4 schemas in {imported_in:.2?}; built the crates in {built_in:.2?}");
+}
+
+/// Equal, section by section and type by type, so a failure names the type.
+fn compare(name: &str, got: &ProviderSchema, want: &ProviderSchema) {
+    assert_eq!(got.provider, want.provider, "{name}: provider");
+    for (what, g, w) in [
+        ("resource", &got.resource_schemas, &want.resource_schemas),
+        (
+            "data source",
+            &got.data_source_schemas,
+            &want.data_source_schemas,
+        ),
+        (
+            "ephemeral resource",
+            &got.ephemeral_resource_schemas,
+            &want.ephemeral_resource_schemas,
+        ),
+        (
+            "list resource",
+            &got.list_resource_schemas,
+            &want.list_resource_schemas,
+        ),
+    ] {
+        assert_eq!(
+            g.keys().collect::<Vec<_>>(),
+            w.keys().collect::<Vec<_>>(),
+            "{name}: {what} names"
+        );
+        for (type_name, schema) in w {
+            assert_eq!(g.get(type_name), Some(schema), "{name}: {what} {type_name}");
+        }
+    }
+    assert_eq!(
+        got.resource_identity_schemas, want.resource_identity_schemas,
+        "{name}: identities"
+    );
+    assert_eq!(got.action_schemas, want.action_schemas, "{name}: actions");
+    assert_eq!(got.functions, want.functions, "{name}: functions");
+    assert_eq!(got, want, "{name}");
+}
