@@ -198,3 +198,130 @@ fn compare(name: &str, got: &ProviderSchema, want: &ProviderSchema) {
     assert_eq!(got.functions, want.functions, "{name}: functions");
     assert_eq!(got, want, "{name}");
 }
+
+fn import_err(text: &str, address: Option<&str>) -> String {
+    import::import(text, address)
+        .expect_err("an error")
+        .message()
+        .to_owned()
+}
+
+/// A providers schema with one resource whose block is `block`.
+fn with_block(block: &str) -> String {
+    format!(
+        r#"{{"format_version":"1.0","provider_schemas":{{"registry.terraform.io/hashicorp/x":{{"resource_schemas":{{"x_thing":{{"version":0,"block":{block}}}}}}}}}}}"#
+    )
+}
+
+#[test]
+fn bad_input_is_an_error_naming_where() {
+    let e = import_err("{\"format_version\":", None);
+    assert!(
+        e.starts_with("not JSON") && e.contains("line 1 column"),
+        "{e}"
+    );
+    let e = import_err("\"text\"", None);
+    assert!(e.starts_with("not JSON"), "{e}");
+    let e = import_err(r#"{"format_version":"2.0","provider_schemas":{}}"#, None);
+    assert_eq!(
+        e,
+        "format_version: \"2.0\" is not a format this tfschema reads (0.1, 0.2 or 1.x)"
+    );
+    let e = import_err(r#"{"provider_schemas":{}}"#, None);
+    assert!(e.starts_with("format_version: missing"), "{e}");
+    let e = import_err(
+        &with_block(r#"{"attributes":{"id":{"type":"strin","description_kind":"plain"}}}"#),
+        None,
+    );
+    assert!(
+        e.starts_with(
+            r#"provider_schemas["registry.terraform.io/hashicorp/x"].resource_schemas["x_thing"].block.attributes["id"].type: invalid type constraint"#
+        ),
+        "{e}"
+    );
+    let e = import_err(
+        &with_block(r#"{"block_types":{"b":{"nesting_mode":"bag","block":{}}}}"#),
+        None,
+    );
+    assert!(
+        e.starts_with(r#"provider_schemas["registry.terraform.io/hashicorp/x"].resource_schemas["x_thing"].block.block_types["b"].nesting_mode: unknown variant `bag`"#),
+        "{e}"
+    );
+    let e = import_err(&with_block(r#"{"colour":1}"#), None);
+    assert!(e.contains(".block.colour: unknown field `colour`"), "{e}");
+}
+
+#[test]
+fn the_provider_is_the_only_one_or_the_one_named() {
+    let two = r#"{"format_version":"1.0","provider_schemas":{"registry.terraform.io/a/one":{},"registry.terraform.io/b/two":{}}}"#;
+    assert_eq!(
+        import_err(two, None),
+        "the file holds several providers; name one with --provider-address:\n  registry.terraform.io/a/one\n  registry.terraform.io/b/two"
+    );
+    assert_eq!(
+        import_err(two, Some("registry.terraform.io/c/three")),
+        "no provider \"registry.terraform.io/c/three\" in the file; it holds:\n  registry.terraform.io/a/one\n  registry.terraform.io/b/two"
+    );
+    let two_imported = import::import(two, Some("registry.terraform.io/b/two")).expect("import");
+    assert_eq!(two_imported.spec.provider_name, "two");
+    assert_eq!(
+        import_err(r#"{"format_version":"1.0"}"#, None),
+        "the file holds no provider schemas"
+    );
+}
+
+/// Everything the derive cannot express is reported by name, by the
+/// importer or the generator.
+#[test]
+fn what_the_derive_cannot_express_is_reported_by_name() {
+    let text = r#"{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{
+      "resource_schemas":{
+        "x_thing":{"version":0,"block":{
+          "attributes":{
+            "seven":{"type":["tuple",["string","string","string","string","string","string","string"]],"description_kind":"plain","optional":true},
+            "opt_obj":{"type":["object",{"a":"string","b":"string"},["b"]],"description_kind":"plain","optional":true},
+            "wo":{"type":"string","description_kind":"plain","optional":true,"computed":true,"write_only":true},
+            "odd":{"type":"string","description_kind":"plain","required":true,"computed":true}},
+          "block_types":{
+            "old":{"nesting_mode":"list","block":{"description_kind":"plain","deprecated":true}},
+            "grp":{"nesting_mode":"group","block":{"description_kind":"plain"},"min_items":1},
+            "dyn":{"nesting_mode":"set","block":{"attributes":{"v":{"type":"dynamic","description_kind":"plain","optional":true}},"description_kind":"plain"}}},
+          "description_kind":"plain","deprecated":true}}},
+      "ephemeral_resource_schemas":{"x_token":{"version":2,"block":{"description_kind":"plain"}}},
+      "list_resource_schemas":{"x_thing":{"version":0,"block":{"description_kind":"plain"}}},
+      "resource_identity_schemas":{"x_gone":{"version":0,"attributes":{}}},
+      "state_store_schemas":{"x_store":{"version":0,"block":{"description_kind":"plain"}}},
+      "functions":{"f":{"return_type":"string","parameters":[{"name":"self","type":"string"}]}}}}}"#;
+    let imported = import::import(text, None).expect("import");
+    let out = generate(
+        &imported.spec,
+        &RustOptions {
+            source: "x.json".into(),
+            with_provider: Some(TfschemaDependency::Version("0.1.0".into())),
+        },
+    );
+    let all: Vec<String> = imported
+        .warnings
+        .iter()
+        .chain(&out.warnings)
+        .map(ToString::to_string)
+        .collect();
+    for want in [
+        "resource \"x_thing\": treating as required: required true, optional false, computed true is not a combination Terraform accepts (attribute odd)",
+        "resource \"x_thing\": making optional object attributes plain: the derive's object types mark no attribute optional, so {\"b\"} lose the marker (attribute opt_obj)",
+        "resource \"x_gone\": skipping identity schema: there is no resource type of that name",
+        "list resource \"x_thing\": skipping list resource: the typed layer lists a resource type of the same name that has an identity, and there is none",
+        "state store \"x_store\": skipping state store: the typed layer serves no state stores (experimental in Terraform 1.15)",
+        "resource \"thing\": ignoring the block's deprecation: the derive cannot mark a block deprecated (its `Block::deprecated` is always false); deprecate its attributes",
+        "resource \"thing\": ignoring the block's deprecation: the derive cannot mark a block deprecated (its `Block::deprecated` is always false); deprecate its attributes (attribute old)",
+        "resource \"thing\": skipping block: a set cannot hold a `dynamic` attribute (the derive refuses it, as Terraform does) (attribute dyn)",
+        "resource \"thing\": dropping min_items/max_items: min_items 1, max_items 0: the derive gives group and map blocks no min_items or max_items (Terraform ignores them there) (attribute grp)",
+        "resource \"thing\": skipping attribute: a tuple of 7 elements: the derive's tuples have 1 to 6 (attribute seven)",
+        "resource \"thing\": dropping write_only: the derive refuses `write_only` with `computed` (Terraform does too) (attribute wo)",
+        "ephemeral resource \"token\": dropping the schema version: version 2: the derive gives ephemeral resource schemas no version",
+        "functions: skipping function: parameter \"self\" cannot be a Rust parameter name, and the function macro takes the name from the parameter (attribute f)",
+    ] {
+        assert!(all.iter().any(|w| w == want), "missing {want:?} in {all:#?}");
+    }
+    assert_eq!(all.len(), 13, "{all:#?}");
+}

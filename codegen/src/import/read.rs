@@ -52,19 +52,39 @@ pub fn read(text: &str) -> Result<ProvidersSchema, Error> {
         .map_err(|e| error(format!("{}: {}", json_path(e.path()), e.inner())))
 }
 
-/// The path as JSON keys and indices: `a.b["key.with.dots"][0]`.
+/// The path as JSON keys and indices: the model's own keys plain, names
+/// chosen by the provider (addresses, type and attribute names) quoted:
+/// `provider_schemas["registry.terraform.io/x/y"].resource_schemas["y_z"].block`.
 fn json_path(path: &serde_path_to_error::Path) -> String {
+    /// The keys whose values are maps by name.
+    const BY_NAME: &[&str] = &[
+        "provider_schemas",
+        "resource_schemas",
+        "data_source_schemas",
+        "ephemeral_resource_schemas",
+        "list_resource_schemas",
+        "functions",
+        "resource_identity_schemas",
+        "action_schemas",
+        "state_store_schemas",
+        "attributes",
+        "block_types",
+    ];
     let mut out = String::new();
+    let mut names_follow = false;
     for segment in path.iter() {
+        let key_of_map = names_follow;
+        names_follow = false;
         match segment {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
-            Segment::Map { key } if plain_key(key) => {
+            Segment::Map { key } if key_of_map => out.push_str(&format!("[{key:?}]")),
+            Segment::Map { key } => {
                 if !out.is_empty() {
                     out.push('.');
                 }
                 out.push_str(key);
+                names_follow = BY_NAME.contains(&key.as_str());
             }
-            Segment::Map { key } => out.push_str(&format!("[{key:?}]")),
             Segment::Enum { variant } => out.push_str(&format!("<{variant}>")),
             Segment::Unknown => out.push_str(".?"),
         }
@@ -74,34 +94,6 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
     } else {
         out
     }
-}
-
-/// Keys of the model's own fields (not names chosen by providers, which
-/// are written `["name"]`).
-fn plain_key(key: &str) -> bool {
-    const FIELDS: &[&str] = &[
-        "format_version",
-        "provider_schemas",
-        "provider",
-        "resource_schemas",
-        "data_source_schemas",
-        "ephemeral_resource_schemas",
-        "list_resource_schemas",
-        "functions",
-        "resource_identity_schemas",
-        "action_schemas",
-        "state_store_schemas",
-        "version",
-        "block",
-        "attributes",
-        "block_types",
-        "nested_type",
-        "parameters",
-        "variadic_parameter",
-        "return_type",
-        "type",
-    ];
-    FIELDS.contains(&key)
 }
 
 /// The provider to import: the one `address` names, or the only one.
