@@ -10,6 +10,8 @@
 //! once in the target directory the `rust_models` test uses (tfschema and
 //! its dependencies are compiled there already).
 
+#![allow(clippy::panic)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;

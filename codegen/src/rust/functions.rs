@@ -3,7 +3,8 @@
 //! parameters, whose body reports "not implemented yet"; object types of
 //! parameters and results become structs beside them.
 
-use super::emit::{rust_str, File, FileEmitter};
+use super::emit::File;
+use super::emitter::{rust_str, FileEmitter};
 use super::names;
 use crate::error::Warning;
 use crate::model::{Function, Parameter, Spec, Target};
@@ -35,7 +36,7 @@ pub fn file(
     for (function, ident) in spec.functions.iter().zip(idents) {
         let Some(ident) = ident else {
             emitter.warn(
-                &[function.name.clone()],
+                std::slice::from_ref(&function.name),
                 "skipping function",
                 "the name is not a Terraform identifier ([a-z0-9_]+)",
             );
@@ -50,7 +51,11 @@ pub fn file(
                     ident: ident.ident,
                 });
             }
-            Err(reason) => emitter.warn(&[function.name.clone()], "skipping function", reason),
+            Err(reason) => emitter.warn(
+                std::slice::from_ref(&function.name),
+                "skipping function",
+                reason,
+            ),
         }
     }
     let mut text = header.to_owned();

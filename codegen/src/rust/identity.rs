@@ -2,7 +2,7 @@
 //! attribute `T` (required for import) or `Option<T>` (optional for
 //! import), of the types an identity may have.
 
-use super::emit::{doc_comment, doc_survives, rust_str, FileEmitter};
+use super::emitter::{doc_comment, doc_survives, rust_str, FileEmitter};
 use super::names;
 use crate::model::{ElementType, Identity};
 

@@ -9,6 +9,7 @@
 
 pub mod derived;
 mod emit;
+mod emitter;
 mod functions;
 mod identity;
 mod names;

@@ -8,7 +8,8 @@
 //! `provider()` builds the provider (for tests and schema dumps); `main`
 //! serves it.
 
-use super::emit::{rust_str, File, ModelRef, Models};
+use super::emit::{File, ModelRef, Models};
+use super::emitter::rust_str;
 use super::functions::FunctionRef;
 use super::names::{self, StructNames};
 

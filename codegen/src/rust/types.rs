@@ -3,7 +3,7 @@
 //! object (claimed in the file's [`StructNames`](super::names::StructNames),
 //! named after its path).
 
-use super::emit::{rust_str, FileEmitter};
+use super::emitter::{rust_str, FileEmitter};
 use super::names;
 use crate::model::{Attribute, ElementType, Kind, ObjectAttributeType, Schema};
 

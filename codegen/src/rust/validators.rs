@@ -2,7 +2,7 @@
 //! the derive can check, merged where their bounds do not overlap; the
 //! others are reported.
 
-use super::emit::{rust_str, FileEmitter};
+use super::emitter::{rust_str, FileEmitter};
 use crate::model::{Attribute, Collection, Kind, Validator};
 
 impl FileEmitter<'_> {
