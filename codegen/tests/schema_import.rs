@@ -283,7 +283,8 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
             "seven":{"type":["tuple",["string","string","string","string","string","string","string"]],"description_kind":"plain","optional":true},
             "opt_obj":{"type":["object",{"a":"string","b":"string"},["b"]],"description_kind":"plain","optional":true},
             "wo":{"type":"string","description_kind":"plain","optional":true,"computed":true,"write_only":true},
-            "odd":{"type":"string","description_kind":"plain","required":true,"computed":true}},
+            "odd":{"type":"string","description_kind":"plain","required":true,"computed":true},
+            "dep":{"type":"string","description_kind":"plain","optional":true,"deprecated":true,"deprecation_message":"Use odd."}},
           "block_types":{
             "old":{"nesting_mode":"list","block":{"description_kind":"plain","deprecated":true}},
             "grp":{"nesting_mode":"group","block":{"description_kind":"plain"},"min_items":1},
@@ -311,6 +312,7 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
     for want in [
         "resource \"x_thing\": treating as required: required true, optional false, computed true is not a combination Terraform accepts (attribute odd)",
         "resource \"x_thing\": making optional object attributes plain: the derive's object types mark no attribute optional, so {\"b\"} lose the marker (attribute opt_obj)",
+        "resource \"x_thing\": keeping the deprecation message out of the schema: the runtime sends no `deprecation_message` in the schema (only `deprecated`), so Terraform will not print it; it stays the derive's warning text (attribute dep)",
         "resource \"x_gone\": skipping identity schema: there is no resource type of that name",
         "list resource \"x_thing\": skipping list resource: the typed layer lists a resource type of the same name that has an identity, and there is none",
         "state store \"x_store\": skipping state store: the typed layer serves no state stores (experimental in Terraform 1.15)",
@@ -325,5 +327,5 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
     ] {
         assert!(all.iter().any(|w| w == want), "missing {want:?} in {all:#?}");
     }
-    assert_eq!(all.len(), 13, "{all:#?}");
+    assert_eq!(all.len(), 14, "{all:#?}");
 }

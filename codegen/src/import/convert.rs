@@ -269,6 +269,13 @@ impl Converter {
                 chosen
             }
         };
+        if !a.deprecation_message.is_empty() {
+            self.warn(
+                path,
+                "keeping the deprecation message out of the schema",
+                "the runtime sends no `deprecation_message` in the schema (only `deprecated`), so Terraform will not print it; it stays the derive's warning text",
+            );
+        }
         let deprecation_message = a.deprecated.then(|| {
             if a.deprecation_message.is_empty() {
                 // Terraform up to 1.15 prints no message: the Go
