@@ -8,10 +8,14 @@
 # Cases: the Go null provider 2.1.2 (Terraform 1.15.5's own output, compared byte for byte) and
 # codegen/tests/data/import/every_feature.json (every type, nesting mode and flag the derive can
 # express; compared as parsed JSON, since it was written by hand). Each crate is imported with
-# --strict, built in release in the shared target directory (tfschema's dependencies are built
-# there by e2e/run.sh already), and served through dev_overrides (no init), offline.
+# --strict, built (debug, no debug info, not incremental) in the target directory where
+# `cargo test` builds generated crates (codegen's tests/rust_models.rs and tests/schema_import.rs
+# leave tfschema with its `server` feature compiled there, so only the crate itself is built;
+# a release build would compile every dependency again, ~15 min on 2 cores), and served through
+# dev_overrides (no init), offline.
 #
-# Knobs: CARGO_TARGET_DIR. Work dir: target/e2e-work/import (wiped at start).
+# Knobs: E2E_IMPORT_TARGET_DIR (default target/tmp/rust-models/target). Work dir:
+# target/e2e-work/import (wiped at start).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=lib.sh
@@ -19,6 +23,7 @@ source "$HERE/lib.sh"
 
 REPO="$E2E_REPO"
 TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
+CRATE_TARGET_DIR="${E2E_IMPORT_TARGET_DIR:-$REPO/target/tmp/rust-models/target}"
 DATA="$REPO/codegen/tests/data"
 T0=$(date +%s)
 
@@ -44,10 +49,11 @@ check() {
   "$TFSCHEMA" schema import --strict --providers-schema "$input" --output "$crate" \
     --tfschema-path "$REPO/runtime" || e2e_fail "$case: schema import failed"
   cp "$REPO/Cargo.lock" "$crate/Cargo.lock"
-  (cd "$crate" && cargo build --release -q --offline --target-dir "$TARGET_DIR") \
+  (cd "$crate" && env -u RUSTFLAGS CARGO_PROFILE_DEV_DEBUG=false CARGO_INCREMENTAL=0 \
+    cargo build -q --offline --target-dir "$CRATE_TARGET_DIR") \
     || e2e_fail "$case: the imported crate does not build"
   mkdir -p "$bin" "$ws"
-  cp "$TARGET_DIR/release/terraform-provider-$type" "$bin/"
+  cp "$CRATE_TARGET_DIR/debug/terraform-provider-$type" "$bin/"
   printf 'imported and built %s in %ss\n' "$case" "$(( $(date +%s) - t0 ))"
   e2e_cli_config_dev_overrides "$WORK/$case/dev.tfrc" "$address=$bin"
   e2e_use_cli_config "$WORK/$case/dev.tfrc"
