@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+mod common;
+
+use common::cargo_build;
 use tfschema_codegen::model::ElementType;
 use tfschema_codegen::rust::derived::DerivedModel;
 use tfschema_codegen::rust::validator::Validator;
@@ -257,24 +260,6 @@ fn collect_probes(model: &str, attrs: &[Attr], prefix: &[String], out: &mut Vec<
     }
 }
 
-fn cargo_build(dir: &Path) -> std::process::Output {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    // The workspace's lock file pins the same dependency versions offline.
-    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).expect("lock");
-    Command::new(cargo)
-        .args(["build", "--offline", "--quiet"])
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", work_dir().join("target"))
-        // The throwaway crate is its own workspace, outside the profile in
-        // the root Cargo.toml: no debug info (800 MB of target with it,
-        // mostly tfschema's dependencies; its output is checked, not traced).
-        .env("CARGO_PROFILE_DEV_DEBUG", "false")
-        .env("CARGO_INCREMENTAL", "0")
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("run cargo")
-}
-
 fn write_files(root: &Path, files: &[tfschema_codegen::rust::File]) {
     for f in files {
         let path = root.join(&f.path);
@@ -389,7 +374,7 @@ fn generated_models_compile_and_derive_their_spec() {
         "generated models do not compile:\n{}",
         String::from_utf8_lossy(&build.stderr)
     );
-    let run = Command::new(work_dir().join("target/debug/generated-models"))
+    let run = Command::new(common::generated_target_dir().join("debug/generated-models"))
         .output()
         .expect("run harness");
     assert!(

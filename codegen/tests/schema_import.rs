@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
+mod common;
+
+use common::cargo_build;
 use tfschema_codegen::import;
 use tfschema_codegen::rust::{generate, RustOptions, TfschemaDependency};
 use tfschema_codegen::tfjson::{ProviderSchema, ProvidersSchema};
@@ -51,22 +54,6 @@ fn write_files(root: &Path, files: &[tfschema_codegen::rust::File]) {
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
         std::fs::write(path, &f.text).expect("write");
     }
-}
-
-/// `cargo build` of the crate in `dir`, offline, in the shared target
-/// directory, without debug info or incremental caches.
-fn cargo_build(dir: &Path) -> std::process::Output {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).expect("lock");
-    Command::new(cargo)
-        .args(["build", "--offline", "--quiet"])
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", tmp().join("rust-models/target"))
-        .env("CARGO_PROFILE_DEV_DEBUG", "false")
-        .env("CARGO_INCREMENTAL", "0")
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("run cargo")
 }
 
 #[test]
@@ -136,7 +123,7 @@ fn imported_providers_serve_the_schema_they_were_imported_from() {
         String::from_utf8_lossy(&build.stderr)
     );
     let built_in = started.elapsed();
-    let run = Command::new(tmp().join("rust-models/target/debug/schema-import-harness"))
+    let run = Command::new(common::generated_target_dir().join("debug/schema-import-harness"))
         .output()
         .expect("run harness");
     assert!(
