@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod codespec;
 mod docs;
+mod import;
 mod openapi;
 mod plugin;
 mod rust;

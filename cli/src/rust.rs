@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use anyhow::{bail, Context};
-use tfschema_codegen::rust::{generate, RustOptions, Spec, TfschemaDependency};
+use tfschema_codegen::rust::{generate, File, RustOptions, Spec, TfschemaDependency};
 use tfschema_codegen::Warning;
 
 /// Flags shared by both `rust` subcommands.
@@ -48,16 +48,34 @@ pub fn write(
         }),
     };
     let out = generate(spec, &options);
-    warnings.extend(out.warnings);
-    for w in &warnings {
+    warnings.extend(out.warnings.iter().cloned());
+    write_output(
+        &out.files,
+        &warnings,
+        &args.output,
+        args.strict,
+        !args.no_rustfmt,
+    )
+}
+
+/// Reports the warnings (an error under `strict`), writes the files below
+/// `output` and runs rustfmt over the Rust ones.
+pub fn write_output(
+    files: &[File],
+    warnings: &[Warning],
+    output: &Path,
+    strict: bool,
+    format: bool,
+) -> anyhow::Result<ExitCode> {
+    for w in warnings {
         eprintln!("warning: {w}");
     }
-    if args.strict && !warnings.is_empty() {
+    if strict && !warnings.is_empty() {
         bail!("{} warning(s) under --strict", warnings.len());
     }
     let mut rust_files = Vec::new();
-    for f in &out.files {
-        let path = args.output.join(&f.path);
+    for f in files {
+        let path = output.join(&f.path);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("error creating {}", dir.display()))?;
@@ -68,7 +86,7 @@ pub fn write(
             rust_files.push(path);
         }
     }
-    if !args.no_rustfmt {
+    if format {
         rustfmt(&rust_files);
     }
     Ok(ExitCode::SUCCESS)

@@ -17,6 +17,9 @@ pub enum SchemaCommand {
     /// Launch a provider binary as Terraform does and print its schema as
     /// `terraform providers schema -json` would.
     Dump(DumpArgs),
+    /// Write a provider crate serving the schema of a
+    /// `terraform providers schema -json` output (for porting a provider).
+    Import(crate::import::ImportArgs),
 }
 
 /// Where a provider's schema comes from, for the commands that read one.
@@ -50,6 +53,7 @@ pub struct DumpArgs {
 
 pub fn run(cmd: SchemaCommand) -> Result<ExitCode> {
     match cmd {
+        SchemaCommand::Import(args) => crate::import::run(args),
         SchemaCommand::Dump(args) => {
             let (address, schema) = read_binary(&args.provider_binary, &args.binary)?;
             let out = ProvidersSchema {

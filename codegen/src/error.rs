@@ -20,6 +20,9 @@ pub enum ErrorKind {
     Mapping,
     /// A warning raised under `strict`.
     Strict,
+    /// The `terraform providers schema -json` output is unreadable, of an
+    /// unknown format version, or does not name one provider.
+    ProvidersSchema,
 }
 
 /// An error that stops generation.

@@ -28,6 +28,7 @@ pub mod docs;
 mod error;
 mod gojson;
 pub mod identifier;
+pub mod import;
 pub(crate) mod load;
 mod mapper;
 pub mod model;

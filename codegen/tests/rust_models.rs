@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+mod common;
+
+use common::cargo_build;
 use tfschema_codegen::model::ElementType;
 use tfschema_codegen::rust::derived::DerivedModel;
 use tfschema_codegen::rust::validator::Validator;
@@ -116,6 +119,8 @@ fn element_json(e: &ElementType, i: usize) -> String {
         ElementType::Bool => i.is_multiple_of(2).to_string(),
         ElementType::List(_) | ElementType::Set(_) => "[]".into(),
         ElementType::Map(_) | ElementType::Object(_) => "{}".into(),
+        // Not in code specs.
+        ElementType::Dynamic | ElementType::Tuple(_) => "null".into(),
     }
 }
 
@@ -255,24 +260,6 @@ fn collect_probes(model: &str, attrs: &[Attr], prefix: &[String], out: &mut Vec<
     }
 }
 
-fn cargo_build(dir: &Path) -> std::process::Output {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    // The workspace's lock file pins the same dependency versions offline.
-    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).expect("lock");
-    Command::new(cargo)
-        .args(["build", "--offline", "--quiet"])
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", work_dir().join("target"))
-        // The throwaway crate is its own workspace, outside the profile in
-        // the root Cargo.toml: no debug info (800 MB of target with it,
-        // mostly tfschema's dependencies; its output is checked, not traced).
-        .env("CARGO_PROFILE_DEV_DEBUG", "false")
-        .env("CARGO_INCREMENTAL", "0")
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("run cargo")
-}
-
 fn write_files(root: &Path, files: &[tfschema_codegen::rust::File]) {
     for f in files {
         let path = root.join(&f.path);
@@ -299,6 +286,8 @@ fn input_schema<'a>(case: &'a Case, e: &ModelEntry) -> Option<&'a Schema> {
         Target::Provider => case.spec.provider.as_ref(),
         Target::Resource => find(&case.spec.resources),
         Target::DataSource => find(&case.spec.data_sources),
+        // Not in code specs.
+        _ => None,
     }
 }
 
@@ -385,7 +374,7 @@ fn generated_models_compile_and_derive_their_spec() {
         "generated models do not compile:\n{}",
         String::from_utf8_lossy(&build.stderr)
     );
-    let run = Command::new(work_dir().join("target/debug/generated-models"))
+    let run = Command::new(common::generated_target_dir().join("debug/generated-models"))
         .output()
         .expect("run harness");
     assert!(
@@ -500,24 +489,21 @@ fn generated_models_compile_and_derive_their_spec() {
         let mut rebuilt = Spec {
             provider_name: case.spec.provider_name.clone(),
             provider: case.spec.provider.as_ref().and(of(Target::Provider, None)),
-            resources: Vec::new(),
-            data_sources: Vec::new(),
+            ..Spec::default()
         };
         for r in &case.spec.resources {
             let mut schema = of(Target::Resource, Some(&r.name)).expect("resource");
             carry_validators(&mut schema.attributes, &r.schema.attributes);
-            rebuilt.resources.push(tfschema_codegen::rust::Named {
-                name: r.name.clone(),
-                schema,
-            });
+            rebuilt
+                .resources
+                .push(tfschema_codegen::rust::Named::new(r.name.clone(), schema));
         }
         for d in &case.spec.data_sources {
             let mut schema = of(Target::DataSource, Some(&d.name)).expect("data source");
             carry_validators(&mut schema.attributes, &d.schema.attributes);
-            rebuilt.data_sources.push(tfschema_codegen::rust::Named {
-                name: d.name.clone(),
-                schema,
-            });
+            rebuilt
+                .data_sources
+                .push(tfschema_codegen::rust::Named::new(d.name.clone(), schema));
         }
         if let (Some(p), Some(input)) = (&mut rebuilt.provider, &case.spec.provider) {
             carry_validators(&mut p.attributes, &input.attributes);

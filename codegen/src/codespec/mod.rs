@@ -35,6 +35,14 @@ impl Spec {
 
     /// Writes the spec as code spec JSON in the Go tool's layout (tab
     /// indents, its key order); for specs the Go tool wrote, the input bytes.
+    ///
+    /// What only Terraform's own schemas carry (see [`crate::model`]) has no
+    /// code spec spelling: group and map blocks and tuple and dynamic
+    /// element types are written under keys that name them
+    /// (`group_nested`, `map_nested`, `tuple`, `dynamic`), which the code
+    /// spec's JSON Schema rejects rather than reads as something else;
+    /// versions, identities, write-only flags, description kinds and the
+    /// types other than resources and data sources are left out.
     pub fn to_codespec_json(&self) -> String {
         write::to_json(self)
     }

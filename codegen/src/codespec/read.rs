@@ -70,7 +70,7 @@ impl Reader {
                     Some(s) => self.schema(s, target, &[])?,
                     None => Schema::default(),
                 };
-                out.push(Named { name, schema });
+                out.push(Named::new(name, schema));
             }
             Ok(out)
         };
@@ -81,6 +81,7 @@ impl Reader {
             provider: provider_schema,
             resources,
             data_sources,
+            ..Spec::default()
         })
     }
 
@@ -241,6 +242,8 @@ impl Reader {
             deprecation_message: str_field(body, "deprecation_message"),
             description: str_field(body, "description"),
             sensitive: body.get("sensitive") == Some(&Value::Bool(true)),
+            write_only: false,
+            markdown: false,
             validators,
             source: None,
         }))

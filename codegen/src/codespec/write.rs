@@ -75,6 +75,15 @@ fn block_json(b: &Block, target: Target) -> Json {
             Json::Object(fields) => ("single_nested", fields),
             _ => ("single_nested", Vec::new()),
         },
+        // No code spec spelling (see `Spec::to_codespec_json`).
+        BlockNesting::Group => (
+            "group_nested",
+            vec![("nested_object", schema_json(&b.body, target))],
+        ),
+        BlockNesting::Map => (
+            "map_nested",
+            vec![("nested_object", schema_json(&b.body, target))],
+        ),
     };
     if let Some(m) = &b.deprecation_message {
         body.push(("deprecation_message", Json::String(m.clone())));
@@ -119,6 +128,10 @@ fn attr_json(a: &Attribute, target: Target) -> Json {
             body.push(("nested_object", Json::Object(nested)));
         }
         Kind::SingleNested(c) if !c.is_empty() => body.push(("attributes", attr_list(c, target))),
+        Kind::Tuple(elements) => body.push((
+            "element_types",
+            Json::Array(elements.iter().map(element_json).collect()),
+        )),
         _ => {}
     }
     if let Some(d) = &a.default {
@@ -173,6 +186,15 @@ fn element_parts(e: &ElementType) -> (&'static str, Json) {
         ElementType::Object(types) => (
             "object",
             Json::Object(vec![("attribute_types", object_types_json(types))]),
+        ),
+        // No code spec spelling (see `Spec::to_codespec_json`).
+        ElementType::Dynamic => ("dynamic", Json::Object(vec![])),
+        ElementType::Tuple(elements) => (
+            "tuple",
+            Json::Object(vec![(
+                "element_types",
+                Json::Array(elements.iter().map(element_json).collect()),
+            )]),
         ),
     }
 }

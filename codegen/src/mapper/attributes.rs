@@ -153,6 +153,8 @@ impl<'d> Builder<'d> {
             deprecation_message: oas.deprecation_message(),
             description: oas.description(),
             sensitive: false,
+            write_only: false,
+            markdown: false,
             validators: Vec::new(),
             source: Some(oas.pointer.clone()),
         };

@@ -112,19 +112,20 @@ pub(crate) fn map_spec(
         }),
         resources,
         data_sources,
+        ..Spec::default()
     };
     check_spec(&spec, warnings);
     Ok(spec)
 }
 
 fn named(name: &str, attributes: Vec<Attribute>) -> Named {
-    Named {
-        name: name.to_owned(),
-        schema: Schema {
+    Named::new(
+        name,
+        Schema {
             attributes,
             ..Schema::default()
         },
-    }
+    )
 }
 
 /// The checks of the Provider Code Specification's JSON Schema that the

@@ -88,7 +88,12 @@ pub(crate) fn validators(kind: &Kind, schema: &Map<String, Value>) -> Vec<Valida
                 },
             ));
         }
-        Kind::Bool | Kind::Number | Kind::Object(_) | Kind::SingleNested(_) => {}
+        Kind::Bool
+        | Kind::Number
+        | Kind::Object(_)
+        | Kind::SingleNested(_)
+        | Kind::Dynamic
+        | Kind::Tuple(_) => {}
     }
     out
 }

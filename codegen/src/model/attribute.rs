@@ -60,6 +60,11 @@ pub struct Attribute {
     pub description: Option<String>,
     /// Sensitive.
     pub sensitive: bool,
+    /// Write-only (Terraform 1.11+; not part of code specs, whose writer
+    /// leaves it out).
+    pub write_only: bool,
+    /// The description is Markdown (not part of code specs).
+    pub markdown: bool,
     /// Validators, in spec order.
     pub validators: Vec<Validator>,
     /// JSON pointer of the OpenAPI schema the attribute was mapped from;
@@ -96,6 +101,11 @@ pub enum Kind {
     MapNested(Vec<Attribute>),
     /// `single_nested` (`object` with properties).
     SingleNested(Vec<Attribute>),
+    /// `dynamic`: any type, decided by the value.
+    Dynamic,
+    /// A tuple of element types (Terraform schemas only; code specs have
+    /// none).
+    Tuple(Vec<ElementType>),
 }
 
 impl Kind {
@@ -137,6 +147,8 @@ impl Kind {
             Kind::SetNested(_) => "set_nested",
             Kind::MapNested(_) => "map_nested",
             Kind::SingleNested(_) => "single_nested",
+            Kind::Dynamic => "dynamic",
+            Kind::Tuple(_) => "tuple",
         }
     }
 }
@@ -162,6 +174,11 @@ pub enum ElementType {
     Map(Box<ElementType>),
     /// `object` with attribute types.
     Object(Vec<ObjectAttributeType>),
+    /// `dynamic` (Terraform schemas only: code spec element types have
+    /// none).
+    Dynamic,
+    /// A tuple (Terraform schemas only).
+    Tuple(Vec<ElementType>),
 }
 
 /// One attribute of an object element type.

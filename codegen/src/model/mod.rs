@@ -4,16 +4,27 @@
 //!
 //! It is the code spec's own shape: attributes with their kinds, blocks,
 //! static defaults and validators in structured form (see [`Validator`]),
-//! under the target's rules ([`Target`]).
+//! under the target's rules ([`Target`]). A schema imported from
+//! `terraform providers schema -json` ([`crate::import`]) fills in what
+//! only Terraform's schemas carry: schema versions, write-only attributes,
+//! Markdown descriptions, deprecated blocks, group and map blocks, tuple
+//! and dynamic element types, identities, ephemeral resources, list
+//! resources, actions and functions. The code spec writer leaves those
+//! out (code specs cannot say them).
 
 mod attribute;
+mod function;
+mod identity;
 mod validator;
 
 pub use attribute::{Attribute, Behavior, DefaultValue, ElementType, Kind, ObjectAttributeType};
+pub use function::{Function, Parameter};
+pub use identity::{Identity, IdentityAttribute};
 pub use validator::{Collection, Validator};
 
-/// A whole provider: its configuration schema, resources and data sources.
-#[derive(Debug, Clone, PartialEq)]
+/// A whole provider: its configuration schema, resources and data sources
+/// (and, imported from Terraform, the other kinds of types it serves).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Spec {
     /// The provider's name (`provider.name`).
     pub provider_name: String,
@@ -23,15 +34,50 @@ pub struct Spec {
     pub resources: Vec<Named>,
     /// Data sources, in spec order.
     pub data_sources: Vec<Named>,
+    /// Ephemeral resources (not in code specs).
+    pub ephemeral_resources: Vec<Named>,
+    /// List resources: the schemas of their `config` blocks (not in code
+    /// specs).
+    pub list_resources: Vec<Named>,
+    /// Actions: the schemas of their `config` blocks (not in code specs).
+    pub actions: Vec<Named>,
+    /// Provider-defined functions (not in code specs).
+    pub functions: Vec<Function>,
 }
 
-/// A resource or data source.
-#[derive(Debug, Clone, PartialEq)]
+/// A resource, data source, ephemeral resource, list resource or action.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Named {
     /// Its name without the provider prefix.
     pub name: String,
+    /// The whole type name when it is not `<provider>_<name>` (a data
+    /// source named after its provider, such as `http`); `None` in code
+    /// specs.
+    pub type_name: Option<String>,
     /// Its schema.
     pub schema: Schema,
+    /// A resource's identity schema (not in code specs).
+    pub identity: Option<Identity>,
+}
+
+impl Named {
+    /// A type of `name` (without the provider prefix) with no identity.
+    pub fn new(name: impl Into<String>, schema: Schema) -> Named {
+        Named {
+            name: name.into(),
+            schema,
+            ..Named::default()
+        }
+    }
+
+    /// The Terraform type name: `<provider>_<name>` unless
+    /// [`type_name`](Self::type_name) says otherwise.
+    pub fn full_name(&self, provider_name: &str) -> String {
+        match &self.type_name {
+            Some(t) => t.clone(),
+            None => format!("{provider_name}_{}", self.name),
+        }
+    }
 }
 
 /// A schema or the body of a block.
@@ -43,6 +89,13 @@ pub struct Schema {
     pub blocks: Vec<Block>,
     /// The schema's description.
     pub description: Option<String>,
+    /// The description is Markdown (not in code specs).
+    pub markdown: bool,
+    /// The schema version (top-level schemas; not in code specs).
+    pub version: i64,
+    /// The block is deprecated (not in code specs, whose blocks carry a
+    /// [`Block::deprecation_message`] instead).
+    pub deprecated: bool,
 }
 
 /// Where a schema belongs: providers spell the behaviour `optional_required`
@@ -57,6 +110,12 @@ pub enum Target {
     Resource,
     /// A data source.
     DataSource,
+    /// An ephemeral resource.
+    EphemeralResource,
+    /// The `config` block of a list resource.
+    ListResource,
+    /// The `config` block of an action.
+    Action,
 }
 
 impl Target {
@@ -64,7 +123,7 @@ impl Target {
     pub fn behavior_key(self) -> &'static str {
         match self {
             Target::Provider => "optional_required",
-            Target::Resource | Target::DataSource => "computed_optional_required",
+            _ => "computed_optional_required",
         }
     }
 }
@@ -78,6 +137,10 @@ pub enum BlockNesting {
     Set,
     /// `single_nested`.
     Single,
+    /// `group`: one block, never null (Terraform schemas only).
+    Group,
+    /// `map`: labelled blocks (Terraform schemas only).
+    Map,
 }
 
 /// A nested block (code specs only; the OpenAPI mapping writes none).
@@ -107,6 +170,9 @@ impl Spec {
             spec.resources
                 .iter_mut()
                 .chain(&mut spec.data_sources)
+                .chain(&mut spec.ephemeral_resources)
+                .chain(&mut spec.list_resources)
+                .chain(&mut spec.actions)
                 .map(|n| &mut n.schema),
         );
         for schema in schemas {

@@ -159,6 +159,8 @@ impl DerivedModel {
                 ElementType::Set(e) => Kind::Set(*e),
                 ElementType::Map(e) => Kind::Map(*e),
                 ElementType::Object(o) => Kind::Object(o),
+                ElementType::Dynamic => Kind::Dynamic,
+                ElementType::Tuple(e) => Kind::Tuple(e),
             }
         } else if let Some(n) = a.get("nested") {
             let nesting = n.get("nesting").and_then(Value::as_str).unwrap_or_default();
@@ -207,6 +209,8 @@ impl DerivedModel {
             },
             description: nonempty(a.get("description")),
             sensitive: flag("sensitive"),
+            write_only: false,
+            markdown: false,
             validators: Vec::new(),
             source: None,
         })

@@ -1,16 +1,17 @@
 //! Writing model structs with `#[derive(TfSchema, TfValue)]` for a [`Spec`].
 //!
-//! One file per resource and data source plus the provider configuration;
-//! nested objects and object element types become their own structs in the
-//! same file, named after their path (`Pet` → `PetCategory`). Everything
-//! is written in a fixed order, so the same spec always gives the same
-//! bytes.
+//! One file per type (resource, data source, ephemeral resource, list
+//! resource, action) plus the provider configuration; nested objects and
+//! object element types become their own structs in the same file, named
+//! after their path (`Pet` → `PetCategory`), and a resource's identity is
+//! `<Name>Identity` beside it. Everything is written in a fixed order, so
+//! the same spec always gives the same bytes.
 
-use super::names::{self, FieldName, StructNames};
+use super::emitter::{doc_comment, doc_survives, rust_str, FileEmitter};
+use super::names::{self, FieldName};
 use crate::error::Warning;
 use crate::model::{
-    Attribute, Behavior, Block, BlockNesting, Collection, DefaultValue, ElementType, Kind,
-    ObjectAttributeType, Schema, Spec, Target, Validator,
+    Attribute, Behavior, Block, BlockNesting, DefaultValue, Named, Schema, Spec, Target, Validator,
 };
 
 /// One generated file: its path relative to the output directory, and text.
@@ -25,10 +26,15 @@ pub struct File {
 /// Where a model struct of the generated tree lives, for code that uses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ModelRef {
-    /// The resource or data source name (no provider prefix).
+    /// The type's name without the provider prefix.
     pub name: String,
+    /// The Terraform type name (`<provider>_<name>` unless the spec says
+    /// otherwise).
+    pub type_name: String,
     /// The path below the models module, e.g. `resources::pet::Pet`.
     pub path: String,
+    /// The path of the resource's identity model, when it has one.
+    pub identity: Option<String>,
 }
 
 /// The generated models.
@@ -42,7 +48,26 @@ pub struct Models {
     pub resources: Vec<ModelRef>,
     /// Data source models.
     pub data_sources: Vec<ModelRef>,
+    /// Ephemeral resource models.
+    pub ephemeral_resources: Vec<ModelRef>,
+    /// List resources' `config` models.
+    pub list_resources: Vec<ModelRef>,
+    /// Actions' `config` models.
+    pub actions: Vec<ModelRef>,
 }
+
+/// The kinds of types a provider serves, each in its own directory.
+const KINDS: [(&str, Target, &str); 5] = [
+    ("resources", Target::Resource, "resource"),
+    ("data_sources", Target::DataSource, "data source"),
+    (
+        "ephemeral_resources",
+        Target::EphemeralResource,
+        "ephemeral resource",
+    ),
+    ("list_resources", Target::ListResource, "list resource"),
+    ("actions", Target::Action, "action"),
+];
 
 /// Writes the models of `spec`; `source` goes into each file's header
 /// (e.g. `provider_code_spec.json`).
@@ -74,19 +99,15 @@ pub fn models(spec: &Spec, source: &str, warnings: &mut Vec<Warning>) -> Models 
         text: emitter.finish(&header),
     });
 
-    let mut refs = [Vec::new(), Vec::new()];
-    for (i, (list, dir, target, what)) in [
-        (&spec.resources, "resources", Target::Resource, "resource"),
-        (
-            &spec.data_sources,
-            "data_sources",
-            Target::DataSource,
-            "data source",
-        ),
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    let lists = [
+        &spec.resources,
+        &spec.data_sources,
+        &spec.ephemeral_resources,
+        &spec.list_resources,
+        &spec.actions,
+    ];
+    let mut refs: [Vec<ModelRef>; 5] = Default::default();
+    for (i, (list, (dir, target, what))) in lists.into_iter().zip(KINDS).enumerate() {
         if list.is_empty() {
             continue;
         }
@@ -96,21 +117,16 @@ pub fn models(spec: &Spec, source: &str, warnings: &mut Vec<Warning>) -> Models 
         let modules = names::module_names(list.iter().map(|n| n.name.as_str()));
         for (named, (stem, ident)) in list.iter().zip(modules) {
             index.push_str(&format!("pub mod {ident};\n"));
-            let full = format!("{}_{}", spec.provider_name, named.name);
-            let mut emitter =
-                FileEmitter::new(target, format!("{what} \"{}\"", named.name), warnings);
-            let name = emitter.model(
-                &names::pascal(&named.name),
-                &named.schema,
-                &format!("The `{full}` {what}."),
-            );
+            let (text, model) = type_file(spec, named, target, what, &header, warnings);
             files.push(File {
                 path: format!("{dir}/{stem}.rs"),
-                text: emitter.finish(&header),
+                text,
             });
             refs[i].push(ModelRef {
                 name: named.name.clone(),
-                path: format!("{dir}::{ident}::{name}"),
+                type_name: named.full_name(&spec.provider_name),
+                path: format!("{dir}::{ident}::{}", model.0),
+                identity: model.1.map(|id| format!("{dir}::{ident}::{id}")),
             });
         }
         files.push(File {
@@ -125,89 +141,79 @@ pub fn models(spec: &Spec, source: &str, warnings: &mut Vec<Warning>) -> Models 
             text: root,
         },
     );
-    let [resources, data_sources] = refs;
+    let [resources, data_sources, ephemeral_resources, list_resources, actions] = refs;
     Models {
         files,
         provider: format!("provider::{provider_struct}"),
         resources,
         data_sources,
+        ephemeral_resources,
+        list_resources,
+        actions,
     }
 }
 
-/// Writes the structs of one file.
-struct FileEmitter<'w> {
+/// The file of one type: its model (and identity); returns the text and
+/// the struct names.
+fn type_file(
+    spec: &Spec,
+    named: &Named,
     target: Target,
-    context: String,
-    names: StructNames,
-    /// Finished structs, in the order they were started.
-    structs: Vec<String>,
-    uses_unknown: bool,
-    uses_set: bool,
-    uses_number: bool,
-    uses_map: bool,
-    warnings: &'w mut Vec<Warning>,
+    what: &str,
+    header: &str,
+    warnings: &mut Vec<Warning>,
+) -> (String, (String, Option<String>)) {
+    let full = named.full_name(&spec.provider_name);
+    let mut emitter = FileEmitter::new(target, format!("{what} \"{}\"", named.name), warnings);
+    let base = names::pascal(&named.name);
+    let name = emitter.model(&base, &named.schema, &format!("The `{full}` {what}."));
+    let identity = named
+        .identity
+        .as_ref()
+        .map(|identity| emitter.identity(&format!("{base}Identity"), identity, &full));
+    (emitter.finish(header), (name, identity))
 }
 
-impl<'w> FileEmitter<'w> {
-    fn new(target: Target, context: String, warnings: &'w mut Vec<Warning>) -> Self {
-        FileEmitter {
-            target,
-            context,
-            names: StructNames::default(),
-            structs: Vec::new(),
-            uses_unknown: false,
-            uses_set: false,
-            uses_number: false,
-            uses_map: false,
-            warnings,
-        }
-    }
-
-    fn warn(&mut self, path: &[String], action: &str, reason: impl Into<String>) {
-        let warning = Warning::at(&self.context, path, action, reason.into());
-        self.warnings.push(warning);
-    }
-
-    fn finish(self, header: &str) -> String {
-        let mut out = header.to_owned();
-        out.push('\n');
-        if self.uses_map {
-            out.push_str("use std::collections::BTreeMap;\n\n");
-        }
-        let mut items = vec!["TfSchema", "TfValue"];
-        if self.uses_number {
-            items.push("Number");
-        }
-        if self.uses_set {
-            items.push("Set");
-        }
-        if self.uses_unknown {
-            items.push("Unknown");
-        }
-        items.sort_unstable();
-        out.push_str(&format!("use tfschema::{{{}}};\n", items.join(", ")));
-        for s in &self.structs {
-            out.push('\n');
-            out.push_str(s);
-        }
-        out
-    }
-
+impl FileEmitter<'_> {
     /// The top-level struct; returns its name.
     fn model(&mut self, wanted: &str, schema: &Schema, comment: &str) -> String {
         let name = self.names.claim(wanted);
-        self.write_struct(&name, schema, Some(comment), &[], false);
+        let mut flags = Vec::new();
+        if self.target == Target::EphemeralResource {
+            flags.push("ephemeral".to_owned());
+        }
+        if schema.version != 0 {
+            if matches!(self.target, Target::EphemeralResource | Target::Action) {
+                self.warn(
+                    &[],
+                    "dropping the schema version",
+                    format!(
+                        "version {}: the derive gives {} schemas no version",
+                        schema.version,
+                        if self.target == Target::Action {
+                            "action"
+                        } else {
+                            "ephemeral resource"
+                        }
+                    ),
+                );
+            } else {
+                flags.push(format!("version = {}", schema.version));
+            }
+        }
+        self.write_struct(&name, schema, Some(comment), &[], flags);
         name
     }
 
-    /// Reserves the slot of a struct so files list outer structs first.
-    fn write_struct(
+    /// Writes a struct (reserving its slot first, so files list outer
+    /// structs first); `flags` are container keys besides the description's.
+    pub(super) fn write_struct(
         &mut self,
         name: &str,
         schema: &Schema,
         comment: Option<&str>,
         path: &[String],
-        nested: bool,
+        mut flags: Vec<String>,
     ) {
         let slot = self.structs.len();
         self.structs.push(String::new());
@@ -218,14 +224,30 @@ impl<'w> FileEmitter<'w> {
             (None, Some(c)) => out.push_str(&format!("// {c}\n")),
             (None, None) => {}
         }
+        if schema.deprecated {
+            self.warn(
+                path,
+                "ignoring the block's deprecation",
+                "the derive cannot mark a block deprecated (its `Block::deprecated` is always false); deprecate its attributes",
+            );
+        }
         let sensitive = contains_sensitive(schema);
         out.push_str(if sensitive {
-            "#[derive(Clone, PartialEq, TfSchema, TfValue)]\n#[tf(debug)]\n"
+            "#[derive(Clone, PartialEq, TfSchema, TfValue)]\n"
         } else {
             "#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]\n"
         });
+        if sensitive {
+            flags.insert(0, "debug".into());
+        }
         if let Some(d) = schema.description.as_deref().filter(|d| !doc_survives(d)) {
-            out.push_str(&format!("#[tf(description = {})]\n", rust_str(d)));
+            flags.push(format!("description = {}", rust_str(d)));
+        }
+        if schema.markdown {
+            flags.push("markdown".into());
+        }
+        if !flags.is_empty() {
+            out.push_str(&format!("#[tf({})]\n", flags.join(", ")));
         }
         out.push_str(&format!("pub struct {name} {{\n"));
         let all: Vec<&str> = schema
@@ -252,7 +274,7 @@ impl<'w> FileEmitter<'w> {
             }
             match field {
                 Some(f) => {
-                    let text = self.attribute(name, attr, f, &p, nested);
+                    let text = self.attribute(name, attr, f, &p);
                     out.push_str(&text);
                 }
                 None => self.warn(
@@ -289,14 +311,14 @@ impl<'w> FileEmitter<'w> {
         self.structs[slot] = out;
     }
 
-    fn attribute(
-        &mut self,
-        parent: &str,
-        a: &Attribute,
-        f: &FieldName,
-        path: &[String],
-        _nested: bool,
-    ) -> String {
+    fn attribute(&mut self, parent: &str, a: &Attribute, f: &FieldName, path: &[String]) -> String {
+        let base = match self.kind_type(parent, &a.name, &a.kind, path) {
+            Ok(base) => base,
+            Err(reason) => {
+                self.warn(path, "skipping attribute", reason);
+                return String::new();
+            }
+        };
         let mut out = String::new();
         let mut flags: Vec<String> = Vec::new();
         if let Some(d) = &a.description {
@@ -319,7 +341,6 @@ impl<'w> FileEmitter<'w> {
         } else {
             a.behavior
         };
-        let is_nested = a.kind.nested().is_some();
         match behavior {
             Behavior::Required | Behavior::Optional => {}
             Behavior::Computed => flags.push("computed".into()),
@@ -334,7 +355,7 @@ impl<'w> FileEmitter<'w> {
         {
             flags.push("use_state_for_unknown".into());
         }
-        if is_nested {
+        if a.kind.nested().is_some() {
             flags.push("nested".into());
         }
         if a.sensitive {
@@ -342,6 +363,12 @@ impl<'w> FileEmitter<'w> {
         }
         if let Some(m) = &a.deprecation_message {
             flags.push(format!("deprecated = {}", rust_str(m)));
+        }
+        if a.write_only {
+            flags.extend(self.write_only(path, behavior));
+        }
+        if a.markdown {
+            flags.push("markdown".into());
         }
         if let Some(d) = &a.default {
             if behavior == Behavior::ComputedOptional {
@@ -358,16 +385,11 @@ impl<'w> FileEmitter<'w> {
         if !validate.is_empty() {
             flags.push(format!("validate({})", validate.join(", ")));
         }
-        let base = self.kind_type(parent, &a.name, &a.kind, path);
         let ty = match behavior {
             Behavior::Required => base,
             Behavior::Optional => format!("Option<{base}>"),
-            // Computed only: the API may leave it null.
-            Behavior::Computed => {
-                self.uses_unknown = true;
-                format!("Unknown<Option<{base}>>")
-            }
-            Behavior::ComputedOptional => {
+            // Computed: the API may leave it null.
+            Behavior::Computed | Behavior::ComputedOptional => {
                 self.uses_unknown = true;
                 format!("Unknown<Option<{base}>>")
             }
@@ -377,6 +399,24 @@ impl<'w> FileEmitter<'w> {
         }
         out.push_str(&format!("    pub {}: {ty},\n", f.ident));
         out
+    }
+
+    /// `write_only`, where the derive allows it.
+    fn write_only(&mut self, path: &[String], behavior: Behavior) -> Option<String> {
+        let refused = if self.target == Target::EphemeralResource {
+            Some("an ephemeral resource is never stored, so the derive refuses `write_only` in it")
+        } else if matches!(behavior, Behavior::Computed | Behavior::ComputedOptional) {
+            Some("the derive refuses `write_only` with `computed` (Terraform does too)")
+        } else {
+            None
+        };
+        match refused {
+            Some(reason) => {
+                self.warn(path, "dropping write_only", reason);
+                None
+            }
+            None => Some("write_only".into()),
+        }
     }
 
     fn block(&mut self, parent: &str, b: &Block, f: &FieldName, path: &[String]) -> String {
@@ -391,37 +431,44 @@ impl<'w> FileEmitter<'w> {
                 "blocks cannot be deprecated with the derive; deprecate their attributes",
             );
         }
-        for v in &b.validators {
-            match (v, b.nesting) {
-                (Validator::Size { min, max, .. }, BlockNesting::List | BlockNesting::Set) => {
-                    if let Some(m) = min.and_then(|m| u64::try_from(m).ok()) {
-                        flags.push(format!("min_items = {m}"));
-                    }
-                    if let Some(m) = max.and_then(|m| u64::try_from(m).ok()) {
-                        flags.push(format!("max_items = {m}"));
-                    }
-                }
-                _ => self.warn(
-                    path,
-                    "skipping block validator",
-                    "only size validators of list and set blocks are supported",
-                ),
+        if b.nesting == BlockNesting::Set {
+            if let Some(reason) = super::types::set_forbids(&b.body) {
+                self.warn(path, "skipping block", reason);
+                return String::new();
             }
+        }
+        let (min, max) = self.block_sizes(b, path);
+        // A single block with min_items 1 is the struct itself.
+        let required_single = b.nesting == BlockNesting::Single && min == 1;
+        let (min_default, max_default) = if required_single { (1, 1) } else { (0, 0) };
+        if b.nesting == BlockNesting::Group {
+            flags.push("nesting = \"group\"".into());
+        }
+        if min != min_default {
+            flags.push(format!("min_items = {min}"));
+        }
+        if max != max_default {
+            flags.push(format!("max_items = {max}"));
         }
         let wanted = format!("{parent}{}", names::pascal(&b.name));
         let child = self.names.claim(&wanted);
         let body = Schema {
-            description: b.description.clone(),
+            description: b.description.clone().or_else(|| b.body.description.clone()),
             ..b.body.clone()
         };
-        self.write_struct(&child, &body, None, path, false);
+        self.write_struct(&child, &body, None, path, Vec::new());
         let ty = match b.nesting {
             BlockNesting::List => format!("Vec<{child}>"),
             BlockNesting::Set => {
                 self.uses_set = true;
                 format!("Set<{child}>")
             }
-            BlockNesting::Single => format!("Option<{child}>"),
+            BlockNesting::Map => {
+                self.uses_map = true;
+                format!("BTreeMap<String, {child}>")
+            }
+            BlockNesting::Single if !required_single => format!("Option<{child}>"),
+            BlockNesting::Single | BlockNesting::Group => child,
         };
         format!(
             "    #[tf({})]\n    pub {}: {ty},\n",
@@ -430,304 +477,51 @@ impl<'w> FileEmitter<'w> {
         )
     }
 
-    /// The Rust type of an attribute, without the behaviour's wrappers.
-    fn kind_type(&mut self, parent: &str, name: &str, kind: &Kind, path: &[String]) -> String {
-        let wanted = format!("{parent}{}", names::pascal(name));
-        match kind {
-            Kind::Bool => "bool".into(),
-            Kind::Int64 => "i64".into(),
-            Kind::Float64 => "f64".into(),
-            Kind::Number => {
-                self.uses_number = true;
-                "Number".into()
-            }
-            Kind::String => "String".into(),
-            Kind::List(e) => format!("Vec<{}>", self.element_type(&wanted, e, path)),
-            Kind::Set(e) => {
-                self.uses_set = true;
-                format!("Set<{}>", self.element_type(&wanted, e, path))
-            }
-            Kind::Map(e) => {
-                self.uses_map = true;
-                format!("BTreeMap<String, {}>", self.element_type(&wanted, e, path))
-            }
-            Kind::Object(types) => self.object_struct(&wanted, types, path),
-            Kind::ListNested(c)
-            | Kind::SetNested(c)
-            | Kind::MapNested(c)
-            | Kind::SingleNested(c) => {
-                let child = self.names.claim(&wanted);
-                let body = Schema {
-                    attributes: c.clone(),
-                    ..Schema::default()
-                };
-                self.write_struct(&child, &body, None, path, true);
-                match kind {
-                    Kind::ListNested(_) => format!("Vec<{child}>"),
-                    Kind::SetNested(_) => {
-                        self.uses_set = true;
-                        format!("Set<{child}>")
-                    }
-                    Kind::MapNested(_) => {
-                        self.uses_map = true;
-                        format!("BTreeMap<String, {child}>")
-                    }
-                    _ => child,
-                }
-            }
-        }
-    }
-
-    fn element_type(&mut self, wanted: &str, e: &ElementType, path: &[String]) -> String {
-        match e {
-            ElementType::Bool => "bool".into(),
-            ElementType::Int64 => "i64".into(),
-            ElementType::Float64 => "f64".into(),
-            ElementType::Number => {
-                self.uses_number = true;
-                "Number".into()
-            }
-            ElementType::String => "String".into(),
-            ElementType::List(i) => format!("Vec<{}>", self.element_type(wanted, i, path)),
-            ElementType::Set(i) => {
-                self.uses_set = true;
-                format!("Set<{}>", self.element_type(wanted, i, path))
-            }
-            ElementType::Map(i) => {
-                self.uses_map = true;
-                format!("BTreeMap<String, {}>", self.element_type(wanted, i, path))
-            }
-            ElementType::Object(types) => self.object_struct(wanted, types, path),
-        }
-    }
-
-    /// An object type: a struct whose attributes may each be null.
-    fn object_struct(
-        &mut self,
-        wanted: &str,
-        types: &[ObjectAttributeType],
-        path: &[String],
-    ) -> String {
-        let name = self.names.claim(wanted);
-        let slot = self.structs.len();
-        self.structs.push(String::new());
-        let mut out = String::from("#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]\n");
-        out.push_str(&format!("pub struct {name} {{\n"));
-        let fields = names::field_names(types.iter().map(|t| t.name.as_str()));
-        let mut seen = std::collections::BTreeSet::new();
-        for (t, f) in types.iter().zip(fields) {
-            let mut p = path.to_vec();
-            p.push(t.name.clone());
-            if !seen.insert(t.name.as_str()) {
+    /// The block's `min_items` and `max_items` from its size validators,
+    /// within what the derive allows for its nesting.
+    fn block_sizes(&mut self, b: &Block, path: &[String]) -> (u64, u64) {
+        let (mut min, mut max) = (0, 0);
+        for v in &b.validators {
+            let Validator::Size {
+                min: lo, max: hi, ..
+            } = v
+            else {
                 self.warn(
-                    &p,
-                    "skipping object attribute",
-                    "another attribute has the same Terraform name",
-                );
-                continue;
-            }
-            let Some(f) = f else {
-                self.warn(
-                    &p,
-                    "skipping object attribute",
-                    "the name is not a Terraform identifier ([a-z0-9_]+)",
+                    path,
+                    "skipping block validator",
+                    "only size validators of list and set blocks are supported",
                 );
                 continue;
             };
-            let ty = self.element_type(
-                &format!("{name}{}", names::pascal(&t.name)),
-                &t.element_type,
-                &p,
-            );
-            if let Some(r) = &f.rename {
-                out.push_str(&format!("    #[tf(rename = {})]\n", rust_str(r)));
-            }
-            out.push_str(&format!("    pub {}: Option<{ty}>,\n", f.ident));
-        }
-        out.push_str("}\n");
-        self.structs[slot] = out;
-        name
-    }
-
-    /// The arguments of `validate(...)`: one entry per derive validator,
-    /// merging the code spec's bounds where they do not overlap.
-    fn validators(&mut self, a: &Attribute, path: &[String]) -> Vec<String> {
-        let mut length: (Option<u64>, Option<u64>) = (None, None);
-        let mut items: (Option<u64>, Option<u64>) = (None, None);
-        let mut range: (Option<i64>, Option<i64>) = (None, None);
-        let mut one_of: Option<String> = None;
-        let mut regex: Option<String> = None;
-        let mut unique = false;
-        let skip = |this: &mut Self, v: &Validator, why: &str| {
-            this.warn(
-                path,
-                "skipping validator",
-                format!("{}: {why}", v.to_custom().schema_definition),
-            );
-        };
-        let fits = |v: &Validator| {
-            matches!(
-                (v, &a.kind),
-                (
-                    Validator::Length { .. } | Validator::OneOfString(_) | Validator::Regex { .. },
-                    Kind::String
-                ) | (
-                    Validator::Int64Range { .. } | Validator::OneOfInt64(_),
-                    Kind::Int64
-                ) | (Validator::OneOfFloat64(_), Kind::Float64)
-                    | (
-                        Validator::Size {
-                            collection: Collection::List,
-                            ..
-                        } | Validator::UniqueValues,
-                        Kind::List(_) | Kind::ListNested(_)
-                    )
-                    | (
-                        Validator::Size {
-                            collection: Collection::Set,
-                            ..
-                        },
-                        Kind::Set(_) | Kind::SetNested(_)
-                    )
-                    | (
-                        Validator::Size {
-                            collection: Collection::Map,
-                            ..
-                        },
-                        Kind::Map(_) | Kind::MapNested(_)
-                    )
-            )
-        };
-        for v in &a.validators {
-            if !fits(v) {
-                skip(self, v, "does not apply to the attribute's type");
-                continue;
-            }
-            match v {
-                Validator::Length { min, max } | Validator::Size { min, max, .. } => {
-                    let slot = if matches!(v, Validator::Length { .. }) {
-                        &mut length
-                    } else {
-                        &mut items
-                    };
-                    let (Ok(min), Ok(max)) = (
-                        min.map(u64::try_from).transpose(),
-                        max.map(u64::try_from).transpose(),
-                    ) else {
-                        skip(self, v, "a negative bound");
-                        continue;
-                    };
-                    if (min.is_some() && slot.0.is_some()) || (max.is_some() && slot.1.is_some()) {
-                        skip(self, v, "a second bound of the same kind");
-                        continue;
-                    }
-                    slot.0 = slot.0.or(min);
-                    slot.1 = slot.1.or(max);
+            let lo = lo.and_then(|m| u64::try_from(m).ok()).unwrap_or(0);
+            let hi = hi.and_then(|m| u64::try_from(m).ok()).unwrap_or(0);
+            let refused = match b.nesting {
+                BlockNesting::List | BlockNesting::Set => None,
+                BlockNesting::Single if lo <= 1 && hi <= 1 => None,
+                BlockNesting::Single => {
+                    Some("a single block's min_items and max_items are 0 or 1 in the derive")
                 }
-                Validator::Int64Range { min, max } => {
-                    if (min.is_some() && range.0.is_some()) || (max.is_some() && range.1.is_some())
-                    {
-                        skip(self, v, "a second bound of the same kind");
-                        continue;
-                    }
-                    range.0 = range.0.or(*min);
-                    range.1 = range.1.or(*max);
+                BlockNesting::Group | BlockNesting::Map => Some(
+                    "the derive gives group and map blocks no min_items or max_items (Terraform ignores them there)",
+                ),
+            };
+            match refused {
+                Some(reason) if lo != 0 || hi != 0 => {
+                    self.warn(
+                        path,
+                        "dropping min_items/max_items",
+                        format!("min_items {lo}, max_items {hi}: {reason}"),
+                    );
                 }
-                Validator::OneOfString(_)
-                | Validator::OneOfInt64(_)
-                | Validator::OneOfFloat64(_) => {
-                    let values: Vec<String> = match v {
-                        Validator::OneOfString(s) => s.iter().map(|s| rust_str(s)).collect(),
-                        Validator::OneOfInt64(n) => n.iter().map(i64::to_string).collect(),
-                        Validator::OneOfFloat64(n) => n.iter().map(|f| format!("{f:?}")).collect(),
-                        _ => Vec::new(),
-                    };
-                    if values.is_empty() {
-                        skip(self, v, "no allowed values");
-                    } else if one_of.is_some() {
-                        skip(self, v, "a second one_of");
-                    } else {
-                        one_of = Some(format!("one_of({})", values.join(", ")));
-                    }
-                }
-                Validator::Regex { pattern, message } => {
-                    if let Err(e) = regex_syntax::Parser::new().parse(pattern) {
-                        skip(
-                            self,
-                            v,
-                            &format!("the pattern is not valid for Rust's regex crate: {e}"),
-                        );
-                        continue;
-                    }
-                    if regex.is_some() {
-                        skip(self, v, "a second regex");
-                        continue;
-                    }
-                    if !message.is_empty() {
-                        self.warn(path, "dropping regex message", format!("the derive's regex validator writes its own message, not {message:?}"));
-                    }
-                    regex = Some(format!("regex = {}", rust_str(pattern)));
-                }
-                Validator::UniqueValues => unique = true,
+                _ => (min, max) = (lo, hi),
             }
         }
-        let bounds = |what: &str, min: Option<String>, max: Option<String>| {
-            let parts: Vec<String> = [("min", min), ("max", max)]
-                .into_iter()
-                .filter_map(|(k, v)| v.map(|v| format!("{k} = {v}")))
-                .collect();
-            (!parts.is_empty()).then(|| format!("{what}({})", parts.join(", ")))
-        };
-        let mut out = Vec::new();
-        out.extend(bounds(
-            "length",
-            length.0.map(|v| v.to_string()),
-            length.1.map(|v| v.to_string()),
-        ));
-        out.extend(regex);
-        out.extend(one_of);
-        out.extend(bounds(
-            "range",
-            range.0.map(|v| v.to_string()),
-            range.1.map(|v| v.to_string()),
-        ));
-        out.extend(bounds(
-            "items",
-            items.0.map(|v| v.to_string()),
-            items.1.map(|v| v.to_string()),
-        ));
-        if unique {
-            out.push("unique".into());
-        }
-        out
+        (min, max)
     }
 }
 
 fn contains_sensitive(schema: &Schema) -> bool {
     schema.attributes.iter().any(|a| a.sensitive)
-}
-
-/// Whether `///` lines carry the description exactly (the derive strips one
-/// leading space per line and trims the whole).
-fn doc_survives(d: &str) -> bool {
-    d == d.trim() && !d.contains('\r') && !d.is_empty()
-}
-
-fn doc_comment(d: &str, indent: &str) -> String {
-    d.lines()
-        .map(|l| {
-            if l.is_empty() {
-                format!("{indent}///\n")
-            } else {
-                format!("{indent}/// {l}\n")
-            }
-        })
-        .collect()
-}
-
-/// A Rust string literal (Debug's escapes are Rust's).
-pub(crate) fn rust_str(s: &str) -> String {
-    format!("{s:?}")
 }
 
 fn default_literal(d: &DefaultValue) -> String {

@@ -1,12 +1,17 @@
 //! `--with-provider`: a provider crate around the generated models.
 //!
 //! `Cargo.toml` and `src/main.rs` serving every model through
-//! `tfschema::server::typed::TypedProvider`; each CRUD method returns an
-//! error diagnostic saying it is not implemented yet, so the crate builds
-//! and Terraform reports a clear error until the bodies are written.
+//! `tfschema::server::typed::TypedProvider`; each resource, data source,
+//! ephemeral resource, list resource and action method returns an error
+//! diagnostic saying it is not implemented yet, so the crate builds and
+//! Terraform reports a clear error until the bodies are written.
+//! `provider()` builds the provider (for tests and schema dumps); `main`
+//! serves it.
 
-use super::emit::{rust_str, File, Models};
-use super::names;
+use super::emit::{File, ModelRef, Models};
+use super::emitter::rust_str;
+use super::functions::FunctionRef;
+use super::names::{self, StructNames};
 
 /// How the skeleton depends on tfschema.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,10 +22,34 @@ pub enum TfschemaDependency {
     Path(String),
 }
 
-/// `Cargo.toml` and `src/main.rs`; the models go to `src/models/`.
+/// Names `main.rs` uses unqualified, which no generated type may take.
+const MAIN_NAMES: &[&str] = &[
+    "Action",
+    "Client",
+    "Ctx",
+    "DataSource",
+    "Diagnostics",
+    "EphemeralResource",
+    "ExitCode",
+    "ListClient",
+    "ListResource",
+    "ListResults",
+    "NoPrivate",
+    "Opened",
+    "PlanView",
+    "Progress",
+    "Provider",
+    "Resource",
+    "ResourceIdentity",
+    "TypedProvider",
+];
+
+/// `Cargo.toml` and `src/main.rs`; the models go to `src/models/`, the
+/// functions (`functions`, when there are any) to `src/functions.rs`.
 pub fn files(
     provider_name: &str,
     models: &Models,
+    functions: &[FunctionRef],
     dep: &TfschemaDependency,
     header: &str,
 ) -> Vec<File> {
@@ -43,23 +72,61 @@ pub fn files(
          [workspace]\n",
         toml_str(&format!("terraform-provider-{provider_name}"))
     );
+    vec![
+        File {
+            path: "Cargo.toml".into(),
+            text: cargo,
+        },
+        File {
+            path: "src/main.rs".into(),
+            text: main_rs(provider_name, models, functions, header),
+        },
+    ]
+}
 
-    let provider_type = names::pascal(&format!("{provider_name}_provider"));
+fn main_rs(
+    provider_name: &str,
+    models: &Models,
+    functions: &[FunctionRef],
+    header: &str,
+) -> String {
+    let mut types = StructNames::default();
+    for name in MAIN_NAMES {
+        types.claim(name);
+    }
+    let provider_type = types.claim(&names::pascal(&format!("{provider_name}_provider")));
     let mut main = String::new();
     main.push_str(header);
     main.push_str(&format!(
         "//! The `{provider_name}` Terraform provider: the generated models served\n\
-         //! through tfschema's typed layer. Fill in the resource and data source\n\
-         //! bodies; until then each returns a \"not implemented yet\" error.\n\n"
+         //! through tfschema's typed layer. Fill in the bodies; until then each\n\
+         //! returns a \"not implemented yet\" error.\n\n"
     ));
+    if !functions.is_empty() {
+        main.push_str("mod functions;\n");
+    }
     main.push_str("mod models;\n\nuse std::process::ExitCode;\n\n");
     main.push_str("use tfschema::diag::Diagnostics;\n");
     let mut uses = vec!["Ctx", "PlanView", "Provider", "TypedProvider"];
-    if !models.resources.is_empty() {
-        uses.push("Resource");
+    for (list, items) in [
+        (&models.resources, &["Resource"][..]),
+        (&models.data_sources, &["DataSource"][..]),
+        (
+            &models.ephemeral_resources,
+            &["EphemeralResource", "NoPrivate", "Opened"][..],
+        ),
+        (
+            &models.list_resources,
+            &["ListClient", "ListResource", "ListResults"][..],
+        ),
+        (&models.actions, &["Action", "Progress"][..]),
+    ] {
+        if !list.is_empty() {
+            uses.extend_from_slice(items);
+        }
     }
-    if !models.data_sources.is_empty() {
-        uses.push("DataSource");
+    if models.resources.iter().any(|r| r.identity.is_some()) {
+        uses.push("ResourceIdentity");
     }
     uses.sort_unstable();
     main.push_str(&format!(
@@ -96,71 +163,191 @@ pub fn files(
         models.provider
     ));
     let mut registrations = String::new();
+    let mut resource_types = std::collections::BTreeMap::new();
     for r in &models.resources {
-        let full = format!("{provider_name}_{}", r.name);
-        let ty = format!("{}Resource", names::pascal(&r.name));
-        let lit = rust_str(&full);
-        main.push_str(&format!(
-            "\n/// The `{full}` resource.\n\
-             #[derive(Debug)]\n\
-             pub struct {ty};\n\n\
-             impl Resource for {ty} {{\n\
-             \x20   type Client = Client;\n\
-             \x20   type Model = models::{path};\n\n\
-             \x20   async fn create(&self, _ctx: &mut Ctx<Client>, _planned: Self::Model) -> Result<Self::Model, Diagnostics> {{\n\
-             \x20       Err(not_implemented({lit}, \"create\"))\n\
-             \x20   }}\n\n\
-             \x20   async fn read(&self, _ctx: &mut Ctx<Client>, _current: Self::Model) -> Result<Option<Self::Model>, Diagnostics> {{\n\
-             \x20       Err(not_implemented({lit}, \"read\"))\n\
-             \x20   }}\n\n\
-             \x20   async fn update(\n\
-             \x20       &self,\n\
-             \x20       _ctx: &mut Ctx<Client>,\n\
-             \x20       _prior: Self::Model,\n\
-             \x20       _planned: Self::Model,\n\
-             \x20   ) -> Result<Self::Model, Diagnostics> {{\n\
-             \x20       Err(not_implemented({lit}, \"update\"))\n\
-             \x20   }}\n\n\
-             \x20   async fn delete(&self, _ctx: &mut Ctx<Client>, _prior: Self::Model) -> Result<(), Diagnostics> {{\n\
-             \x20       Err(not_implemented({lit}, \"delete\"))\n\
-             \x20   }}\n\
-             }}\n",
-            path = r.path
-        ));
-        registrations.push_str(&format!("\n        .resource({lit}, {ty})"));
+        let ty = types.claim(&format!("{}Resource", names::pascal(&r.name)));
+        main.push_str(&resource(r, &ty));
+        let register = if r.identity.is_some() {
+            "resource_with_identity"
+        } else {
+            "resource"
+        };
+        let lit = rust_str(&r.type_name);
+        registrations.push_str(&format!("\n        .{register}({lit}, {ty})"));
+        resource_types.insert(r.type_name.clone(), ty);
     }
-    for d in &models.data_sources {
-        let full = format!("{provider_name}_{}", d.name);
-        let ty = format!("{}DataSource", names::pascal(&d.name));
-        let lit = rust_str(&full);
-        main.push_str(&format!(
-            "\n/// The `{full}` data source.\n\
-             #[derive(Debug)]\n\
-             pub struct {ty};\n\n\
-             impl DataSource for {ty} {{\n\
-             \x20   type Client = Client;\n\
-             \x20   type Model = models::{path};\n\n\
-             \x20   async fn read(&self, _ctx: &mut Ctx<Client>, _config: Self::Model) -> Result<Self::Model, Diagnostics> {{\n\
-             \x20       Err(not_implemented({lit}, \"read\"))\n\
-             \x20   }}\n\
-             }}\n",
-            path = d.path
-        ));
-        registrations.push_str(&format!("\n        .data_source({lit}, {ty})"));
+    for (list, suffix, method, write) in [
+        (
+            &models.data_sources,
+            "DataSource",
+            "data_source",
+            data_source as fn(&ModelRef, &str, Option<&String>) -> String,
+        ),
+        (
+            &models.ephemeral_resources,
+            "EphemeralResource",
+            "ephemeral_resource",
+            ephemeral_resource,
+        ),
+        (
+            &models.list_resources,
+            "ListResource",
+            "list_resource",
+            list_resource,
+        ),
+        (&models.actions, "Action", "action", action),
+    ] {
+        for m in list {
+            let ty = types.claim(&format!("{}{suffix}", names::pascal(&m.name)));
+            main.push_str(&write(m, &ty, resource_types.get(&m.type_name)));
+            let lit = rust_str(&m.type_name);
+            registrations.push_str(&format!("\n        .{method}({lit}, {ty})"));
+        }
+    }
+    for f in functions {
+        registrations.push_str(&format!("\n        .function(functions::{} {{}})", f.ident));
     }
     main.push_str(&format!(
-        "\nfn main() -> ExitCode {{\n    TypedProvider::new({provider_type}){registrations}\n        .run()\n}}\n"
+        "\n/// The provider with every type and function registered.\n\
+         pub fn provider() -> TypedProvider<{provider_type}> {{\n    TypedProvider::new({provider_type}){registrations}\n}}\n\n\
+         fn main() -> ExitCode {{\n    provider().run()\n}}\n"
     ));
-    vec![
-        File {
-            path: "Cargo.toml".into(),
-            text: cargo,
-        },
-        File {
-            path: "src/main.rs".into(),
-            text: main,
-        },
-    ]
+    main
+}
+
+fn resource(r: &ModelRef, ty: &str) -> String {
+    let lit = rust_str(&r.type_name);
+    let mut out = format!(
+        "\n/// The `{full}` resource.\n\
+         #[derive(Debug)]\n\
+         pub struct {ty};\n\n\
+         impl Resource for {ty} {{\n\
+         \x20   type Client = Client;\n\
+         \x20   type Model = models::{path};\n\n\
+         \x20   async fn create(&self, _ctx: &mut Ctx<Client>, _planned: Self::Model) -> Result<Self::Model, Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"create\"))\n\
+         \x20   }}\n\n\
+         \x20   async fn read(&self, _ctx: &mut Ctx<Client>, _current: Self::Model) -> Result<Option<Self::Model>, Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"read\"))\n\
+         \x20   }}\n\n\
+         \x20   async fn update(\n\
+         \x20       &self,\n\
+         \x20       _ctx: &mut Ctx<Client>,\n\
+         \x20       _prior: Self::Model,\n\
+         \x20       _planned: Self::Model,\n\
+         \x20   ) -> Result<Self::Model, Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"update\"))\n\
+         \x20   }}\n\n\
+         \x20   async fn delete(&self, _ctx: &mut Ctx<Client>, _prior: Self::Model) -> Result<(), Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"delete\"))\n\
+         \x20   }}\n\
+         }}\n",
+        full = r.type_name,
+        path = r.path
+    );
+    if let Some(identity) = &r.identity {
+        out.push_str(&format!(
+            "\nimpl ResourceIdentity for {ty} {{\n\
+             \x20   type Identity = models::{identity};\n\n\
+             \x20   /// The identity of an object, from its state (`None` until written:\n\
+             \x20   /// Terraform then reports a missing identity).\n\
+             \x20   fn identity(&self, _model: &Self::Model) -> Option<Self::Identity> {{\n\
+             \x20       None\n\
+             \x20   }}\n\
+             }}\n"
+        ));
+    }
+    out
+}
+
+fn data_source(d: &ModelRef, ty: &str, _: Option<&String>) -> String {
+    let lit = rust_str(&d.type_name);
+    format!(
+        "\n/// The `{full}` data source.\n\
+         #[derive(Debug)]\n\
+         pub struct {ty};\n\n\
+         impl DataSource for {ty} {{\n\
+         \x20   type Client = Client;\n\
+         \x20   type Model = models::{path};\n\n\
+         \x20   async fn read(&self, _ctx: &mut Ctx<Client>, _config: Self::Model) -> Result<Self::Model, Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"read\"))\n\
+         \x20   }}\n\
+         }}\n",
+        full = d.type_name,
+        path = d.path
+    )
+}
+
+fn ephemeral_resource(e: &ModelRef, ty: &str, _: Option<&String>) -> String {
+    let lit = rust_str(&e.type_name);
+    format!(
+        "\n/// The `{full}` ephemeral resource.\n\
+         #[derive(Debug)]\n\
+         pub struct {ty};\n\n\
+         impl EphemeralResource for {ty} {{\n\
+         \x20   type Client = Client;\n\
+         \x20   type Model = models::{path};\n\
+         \x20   type Private = NoPrivate;\n\n\
+         \x20   async fn open(\n\
+         \x20       &self,\n\
+         \x20       _ctx: &mut Ctx<Client>,\n\
+         \x20       _config: Self::Model,\n\
+         \x20   ) -> Result<Opened<Self::Model, NoPrivate>, Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"open\"))\n\
+         \x20   }}\n\
+         }}\n",
+        full = e.type_name,
+        path = e.path
+    )
+}
+
+/// A list resource lists the resource type of its name, registered with
+/// its identity (the importer makes sure there is one).
+fn list_resource(l: &ModelRef, ty: &str, resource: Option<&String>) -> String {
+    let lit = rust_str(&l.type_name);
+    let resource = resource.map_or("()", String::as_str);
+    format!(
+        "\n/// The `{full}` list resource.\n\
+         #[derive(Debug)]\n\
+         pub struct {ty};\n\n\
+         impl ListResource for {ty} {{\n\
+         \x20   type Resource = {resource};\n\
+         \x20   type Config = models::{path};\n\n\
+         \x20   async fn list(\n\
+         \x20       &self,\n\
+         \x20       _ctx: &mut Ctx<ListClient<Self>>,\n\
+         \x20       _config: Self::Config,\n\
+         \x20       _results: &mut ListResults<Self::Resource>,\n\
+         \x20   ) -> Result<(), Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"list\"))\n\
+         \x20   }}\n\
+         }}\n",
+        full = l.type_name,
+        path = l.path
+    )
+}
+
+fn action(a: &ModelRef, ty: &str, _: Option<&String>) -> String {
+    let lit = rust_str(&a.type_name);
+    format!(
+        "\n/// The `{full}` action.\n\
+         #[derive(Debug)]\n\
+         pub struct {ty};\n\n\
+         impl Action for {ty} {{\n\
+         \x20   type Client = Client;\n\
+         \x20   type Config = models::{path};\n\n\
+         \x20   async fn invoke(\n\
+         \x20       &self,\n\
+         \x20       _ctx: &mut Ctx<Client>,\n\
+         \x20       _config: Self::Config,\n\
+         \x20       _progress: &Progress,\n\
+         \x20   ) -> Result<(), Diagnostics> {{\n\
+         \x20       Err(not_implemented({lit}, \"invoke\"))\n\
+         \x20   }}\n\
+         }}\n",
+        full = a.type_name,
+        path = a.path
+    )
 }
 
 /// A TOML basic string.
