@@ -10,8 +10,8 @@
 # the scenarios s01..s14, s20..s23, s40..s43 (identity.sh), s60 (scenarios/list.sh) and s70..s71
 # (scenarios/load.sh: load, the provider killed mid-apply) (one "PASS"/"FAIL" line each; see
 # e2e/README.md for what each checks),
-# then a 200-resource apply benchmark beside the Go null provider, a result matrix and the
-# timings of every Terraform command.
+# then (with E2E_BENCH=1) a 200-resource apply benchmark beside the Go null provider, a result
+# matrix and the timings of every Terraform command.
 #
 # Work dir: target/e2e-work/run (wiped at start; every command's output stays in
 # <workspace>/.e2e-out/, the Terraform working directories in target/e2e-work/run/tf<version>/).
@@ -20,10 +20,10 @@
 # cannot pass as a full run: it exits 3 when everything selected passed):
 #   E2E_ONLY_TF="1.15.5"        Terraform versions to run (default: 1.0.3 1.15.5)
 #   E2E_ONLY="s05 s10"          scenarios to run (default: all; s02-s04, s06, s07, s12 need s01)
-#   E2E_BENCH=0                 no benchmark
 #   E2E_SKIP_BUILD=1            reuse the binaries of the last build (target/e2e-work/bin)
-# Other env: E2E_BENCH_N (200), E2E_BENCH_REPEAT (3), BENCH_PARALLELISM (10), E2E_LOAD_N (1000, s70),
+# Other env: E2E_BENCH_N (200), E2E_BENCH_REPEAT (3), BENCH_PARALLELISM (10), E2E_LOAD_N (250, s70),
 #            CARGO_TARGET_DIR,
+#            E2E_BENCH=1 (also run the benchmark: a measurement, not a check, so CI leaves it out),
 #            E2E_UNSHARE=0 (see lib.sh).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -1039,7 +1039,7 @@ EOF
 }
 
 BENCH_STATUS=skipped
-if [ "${E2E_BENCH:-1}" != 0 ]; then
+if [ "${E2E_BENCH:-0}" = 1 ]; then
   banner "benchmark: ${E2E_BENCH_N:-200} resources, -parallelism=${BENCH_PARALLELISM:-10}"
   N="${E2E_BENCH_N:-200}"
   PARALLELISM="${BENCH_PARALLELISM:-10}"
@@ -1059,8 +1059,6 @@ if [ "${E2E_BENCH:-1}" != 0 ]; then
   set -e
   if [ "$rc" = 0 ]; then BENCH_STATUS=PASS; else BENCH_STATUS=FAIL; FAILED=$((FAILED + 1)); cat "$WORK/bench.txt"; fi
   echo "$BENCH_STATUS benchmark (inventory_tag vs null_resource)"
-else
-  NARROWED+=("E2E_BENCH=0")
 fi
 
 # ---- 5. report ------------------------------------------------------------------------------------
