@@ -1,7 +1,13 @@
-//! The `#[tf(...)]` attribute grammar, read with darling receivers.
+//! The `#[tf(...)]` attribute grammar, read with darling receivers: the
+//! container's and the fields' keys here, the validator vocabulary in
+//! [`validators`].
+
+pub mod validators;
 
 use darling::util::{Flag, SpannedValue};
 use darling::{FromDeriveInput, FromField, FromMeta};
+
+use self::validators::{NameList, Validators};
 
 /// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral)]`.
 #[derive(Debug, FromDeriveInput)]
@@ -102,15 +108,15 @@ pub struct Field {
     #[darling(default)]
     pub default: Option<SpannedValue<DefaultArg>>,
     #[darling(default)]
-    pub validate: Option<SpannedValue<crate::validators::Validators>>,
+    pub validate: Option<SpannedValue<Validators>>,
     #[darling(default)]
-    pub conflicts_with: Option<SpannedValue<crate::validators::NameList>>,
+    pub conflicts_with: Option<SpannedValue<NameList>>,
     #[darling(default)]
-    pub exactly_one_of: Option<SpannedValue<crate::validators::NameList>>,
+    pub exactly_one_of: Option<SpannedValue<NameList>>,
     #[darling(default)]
-    pub at_least_one_of: Option<SpannedValue<crate::validators::NameList>>,
+    pub at_least_one_of: Option<SpannedValue<NameList>>,
     #[darling(default)]
-    pub required_with: Option<SpannedValue<crate::validators::NameList>>,
+    pub required_with: Option<SpannedValue<NameList>>,
     /// `with = path::to::module`: the module converts the field's custom
     /// type to and from a Terraform value type.
     #[darling(default)]

@@ -11,14 +11,10 @@
 use proc_macro::TokenStream;
 
 mod ast;
-mod ephemeral;
 mod expand;
 mod function;
-mod identity;
-mod presence;
 mod tyinfo;
 mod valid;
-mod validators;
 
 /// Implements `tfschema::TfSchema`: the struct's schema block.
 #[proc_macro_derive(TfSchema, attributes(tf))]

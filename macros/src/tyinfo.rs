@@ -237,7 +237,7 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
             // a type of another crate): `MapKey` decides for those.
             let ok = match ungroup(key) {
                 Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
-                _ => scalar(key) == crate::validators::Scalar::String || !builtin(key),
+                _ => scalar(key) == Scalar::String || !builtin(key),
             };
             if ok {
                 None
@@ -249,9 +249,19 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
     }
 }
 
+/// What kind of scalar a type is, for checking validators and default
+/// literals against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scalar {
+    String,
+    Number,
+    Bool,
+    /// `Value`, a struct, or a type we cannot see through: not checked.
+    Other,
+}
+
 /// What kind of scalar `ty` is, for checking validators against it.
-pub fn scalar(ty: &Type) -> crate::validators::Scalar {
-    use crate::validators::Scalar;
+pub fn scalar(ty: &Type) -> Scalar {
     let ty = ungroup(ty);
     if let Type::Reference(r) = ty {
         return match ungroup(&r.elem) {

@@ -7,6 +7,7 @@
 mod codec;
 mod ephemeral;
 mod schema;
+mod validators;
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -6,10 +6,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::NestingArg;
-use crate::presence::Flags;
-use crate::tyinfo::Collection;
-use crate::valid::{Kind, Model, RuleKind, TypeRule};
-use crate::validators::Scalar;
+use crate::tyinfo::{Collection, Scalar};
+use crate::valid::{Flags, Kind, Model, RuleKind, TypeRule};
 
 pub fn expand(model: &Model) -> TokenStream {
     let p = model.private();
@@ -182,7 +180,7 @@ fn validate_body(model: &Model, p: &TokenStream) -> TokenStream {
         }
         if let Some(v) = &field.validators {
             let sensitive = field.sensitive;
-            let calls = crate::validators::expand(v, p, &quote!(__v), &quote!(&mut __ctx));
+            let calls = super::validators::expand(v, p, &quote!(__v), &quote!(&mut __ctx));
             checks.extend(quote! {{
                 let mut __ctx = #p::Ctx::new(__path.clone(), #sensitive, &mut *__diags);
                 #calls
@@ -480,12 +478,7 @@ fn plan_policy(field: &crate::valid::FieldModel, p: &TokenStream) -> TokenStream
         }
         None => quote!(#p::None),
     };
-    if !requires_replace
-        && !use_state
-        && plan.requires_replace_if.is_none()
-        && plan.default.is_none()
-        && plan.semantic_equal.is_none()
-    {
+    if !plan.is_set() {
         return quote!(#p::PlanPolicy::NONE);
     }
     quote! {

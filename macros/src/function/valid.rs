@@ -9,7 +9,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use crate::valid::err_at;
+use crate::valid::report::err_at;
 
 use super::ast::{doc_summary, rust_deprecated, FunctionAttr, ParamAttr};
 
