@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::schema::{elem_struct, static_lifetimes};
+use super::tokens::{elem_struct, static_lifetimes};
 use crate::valid::{FieldModel, Kind, Model};
 
 /// `TfSchema::HAS_PLAN_POLICY`: a field's own policy, or one in the struct
