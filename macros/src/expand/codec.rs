@@ -6,7 +6,6 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::keys::msgpack_str;
 use super::tokens::respan;
 use crate::ast::NestingArg;
 use crate::valid::{Kind, Model};
@@ -78,16 +77,20 @@ impl Target<'_> {
             let (_, ty_generics, _) = model.generics.split_for_impl();
             return quote!(<#ident #ty_generics as #p::TfType>::HAS_DYNAMIC);
         }
-        let each = model
-            .fields
-            .iter()
-            .zip(self.types.iter().zip(self.shapes))
-            .map(|(f, (ty, shape))| match (shape, &f.with) {
-                (Some(s), Some(with)) => {
-                    quote_spanned!(with.module.span()=> <<#s as #p::WithShape>::Wire as #p::TfType>::HAS_DYNAMIC)
+        // Each type is asked once, however many fields have it.
+        let mut seen = std::collections::BTreeSet::new();
+        let mut each = Vec::new();
+        for (f, (ty, shape)) in model.fields.iter().zip(self.types.iter().zip(self.shapes)) {
+            match (shape, &f.with) {
+                (Some(s), Some(with)) => each.push(
+                    quote_spanned!(with.module.span()=> <<#s as #p::WithShape>::Wire as #p::TfType>::HAS_DYNAMIC),
+                ),
+                _ if seen.insert(ty.to_string()) => {
+                    each.push(quote!(<#ty as #p::TfType>::HAS_DYNAMIC))
                 }
-                _ => quote!(<#ty as #p::TfType>::HAS_DYNAMIC),
-            });
+                _ => {}
+            }
+        }
         quote!(false #(|| #each)*)
     }
 
@@ -192,13 +195,11 @@ impl Target<'_> {
         let (de, decode_generics) = self.de();
         let decode_where = (self.where_clause)(Some(quote!(#p::TfDecode<#de>)));
         let n = self.model.fields.len();
-        let key_defs = self.key_defs();
-        let slot_decl = self.slot_decl();
-        let indices: Vec<syn::Index> = (0..n).map(syn::Index::from).collect();
-        let key_consts: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__KEY{}", i)).collect();
-        let decode_fields = self.decode_arms(&de);
-        let fill_slots = self.fill_slots(&de);
-        let build = self.build();
+        let calls: Vec<TokenStream> = (0..n)
+            .map(|i| self.codec(i, quote!(#p::TfDecode<#de>), quote!(decode)))
+            .collect();
+        let values: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
+        let build = self.build_from(&values);
         quote! {
             impl #decode_generics #p::TfDecode<#de> for #target #decode_where {
                 #[inline]
@@ -206,148 +207,23 @@ impl Target<'_> {
                     #p::Source::__decode_object(__src)
                 }
 
-                // Reads each name to the index of its attribute, then decodes
-                // that attribute. go-cty writes an object's attributes sorted by
-                // name, the order of the fields, so the name expected next
-                // (after the previous one) is tried first; only when that fails
-                // is the name read and matched. Duplicates are caught either way.
-                #[allow(unreachable_code, unused_assignments)]
                 #[inline]
                 fn __decode_fields<__S: #p::Source<#de>>(__src: &mut __S) -> #p::Result<Self, #p::Error> {
-                    #(#key_defs)*
-                    let mut __object = __src.begin_object(#n)?;
-                    #slot_decl
-                    let mut __next: ::core::primitive::usize = 0;
-                    loop {
-                        let __index: ::core::primitive::usize = match __next {
-                            #(#indices if __src.take_key(&mut __object, &#key_consts) => #indices,)*
-                            _ => match __src.next_key(&mut __object)? {
-                                #p::Some(__key) => match #p::attr_index(&__TF_SHAPE, &__key) {
-                                    #p::Some(__index) => __index,
-                                    #p::None => {
-                                        __src.unknown_attribute(&__key)?;
-                                        continue;
-                                    }
-                                },
-                                #p::None => break,
-                            },
-                        };
-                        match __index {
-                            #(#decode_fields)*
-                            _ => {}
-                        }
-                        __next = __index + 1;
-                    }
-                    __src.end_object(__object);
-                    #(#fill_slots)*
+                    let (#(#values,)*) = __tf_decode(__src, (#(#calls,)*), (#(#calls,)*))?;
                     #build
                 }
             }
         }
     }
 
-    /// Each name as msgpack and JSON spell it, as arrays of known size so
-    /// that comparing the name expected next is a few word compares.
-    fn key_defs(&self) -> Vec<TokenStream> {
+    /// The value built from the decoded fields (`values`, in field order).
+    fn build_from(&self, values: &[syn::Ident]) -> TokenStream {
         let p = self.p;
-        self.model
-            .fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let name = &f.name;
-                let ident = format_ident!("__KEY{}", i);
-                let key = msgpack_str(name);
-                let json = syn::LitByteStr::new(format!("\"{name}\"").as_bytes(), key.span());
-                let (m, j) = (key.value().len(), name.len() + 2);
-                quote! {
-                    const #ident: #p::AttrKey<#m, #j> = #p::AttrKey {
-                        name: #name,
-                        msgpack: *#key,
-                        json: *#json,
-                    };
-                }
-            })
-            .collect()
-    }
-
-    /// The values read so far, one `Option` per attribute, all in one
-    /// tuple: an early return (`?`) then drops one local, not each slot in
-    /// turn, which kept the compiler busy with a drop per slot and exit.
-    fn slot_decl(&self) -> Option<TokenStream> {
-        let p = self.p;
-        let slot_types = self
-            .types
-            .iter()
-            .map(|ty| quote_spanned!(ty.span()=> #p::Option<#ty>));
-        let slot_inits = self
-            .types
-            .iter()
-            .map(|ty| quote_spanned!(ty.span()=> #p::None));
-        (!self.types.is_empty())
-            .then(|| quote!(let mut __slots: (#(#slot_types,)*) = (#(#slot_inits,)*);))
-    }
-
-    /// Decoding reads each key to the index of its attribute, then decodes
-    /// that attribute (one call site per attribute and format).
-    fn decode_arms(&self, de: &TokenStream) -> Vec<TokenStream> {
-        let p = self.p;
-        self.model
-            .fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let name = &f.name;
-                let index = syn::Index::from(i);
-                let call = self.codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                let decode_attr = self.helper(i, "decode_attr");
-                quote_spanned! {self.span(i)=>
-                    #index => #decode_attr(__src, &mut __slots.#index, #name, #call)?,
-                }
-            })
-            .collect()
-    }
-
-    /// Attributes the input did not have get what the source makes of a
-    /// missing attribute, in field order (the first that cannot be missing
-    /// is the error).
-    fn fill_slots(&self, de: &TokenStream) -> Vec<TokenStream> {
-        let p = self.p;
-        self.model
-            .fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let name = &f.name;
-                let index = syn::Index::from(i);
-                let call = self.codec(i, quote!(#p::TfDecode<#de>), quote!(decode));
-                let fill_attr = self.helper(i, "fill_attr");
-                quote_spanned! {self.span(i)=>
-                    #fill_attr(__src, &mut __slots.#index, #name, #call)?;
-                }
-            })
-            .collect()
-    }
-
-    /// Every slot is filled: one pattern moves the values out.
-    fn build(&self) -> TokenStream {
-        let p = self.p;
-        let n = self.model.fields.len();
         let idents = self.model.fields.iter().map(|f| &f.ident);
-        let slots: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
         let skipped: &[syn::Ident] = if self.own { &self.model.skipped } else { &[] };
         let skipped = skipped
             .iter()
             .map(|ident| quote!(#ident: #p::Default::default()));
-        let built = quote!(Self { #(#idents: #slots,)* #(#skipped,)* });
-        if n == 0 {
-            return quote!(#p::Ok(#built));
-        }
-        quote! {
-            match __slots {
-                (#(#p::Some(#slots),)*) => #p::Ok(#built),
-                _ => #p::Err(#p::unfilled_attribute()),
-            }
-        }
+        quote!(#p::Ok(Self { #(#idents: #values,)* #(#skipped,)* }))
     }
 }

@@ -12,6 +12,7 @@
 
 mod checks;
 mod codec;
+mod decode;
 mod dummy;
 mod ephemeral;
 mod keys;

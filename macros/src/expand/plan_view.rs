@@ -8,6 +8,7 @@ use syn::spanned::Spanned;
 
 use super::tokens::{private, wrapped_type};
 use super::with::plan_wrappers;
+use crate::tyinfo;
 use crate::valid::Model;
 
 /// The field types of the plan view. A computed attribute's plan type can
@@ -53,11 +54,19 @@ pub struct PlanWhere<'a> {
 impl PlanWhere<'_> {
     pub fn clause(&self, needs: Option<TokenStream>, std_impl: bool) -> TokenStream {
         let p = self.p;
+        // A type that surely has a plan view needs no bound, and a type is
+        // bounded once however many fields have it.
+        let mut seen = std::collections::BTreeSet::new();
         let bounds = self
             .model
             .fields
             .iter()
             .zip(self.plan_types)
+            .filter(|(f, plan_ty)| {
+                let ty = &f.ty;
+                (f.with.is_some() || !tyinfo::closed(ty))
+                    && seen.insert(quote!(#ty #plan_ty).to_string())
+            })
             .map(|(f, plan_ty)| {
                 let ty = &f.ty;
                 if f.with.is_some() {
@@ -111,10 +120,10 @@ pub fn definition(
 
 /// Debug, Clone and PartialEq written out rather than derived: the std
 /// derives name each field's type again, so a field type without a plan
-/// view would be reported once more per derive. `clone` and `eq` are
-/// `#[inline]` as the std derives make them: a crate that never clones or
-/// compares a plan view does not compile them. With `with` fields they
-/// depend on the custom type's impls.
+/// view would be reported once more per derive. `fmt`, `clone` and `eq`
+/// are `#[inline]` (as the std derives make the last two): a crate that
+/// never prints, clones or compares a plan view does not compile them.
+/// With `with` fields they depend on the custom type's impls.
 pub fn std_impls(model: &Model, plan_where: &PlanWhere<'_>) -> TokenStream {
     let plan_ident = format_ident!("{}Plan", model.ident);
     let (impl_generics, ty_generics, _) = model.generics.split_for_impl();
@@ -128,6 +137,7 @@ pub fn std_impls(model: &Model, plan_where: &PlanWhere<'_>) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics ::core::fmt::Debug for #plan_type #plan_debug {
+            #[inline]
             fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 __f.debug_struct(#plan_name)
                     #(#plan_debug_fields)*

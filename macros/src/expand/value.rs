@@ -39,6 +39,7 @@ pub fn expand(model: &Model) -> TokenStream {
     };
 
     let shape = object_shape(model);
+    let decode_fn = super::decode::function(model, &p);
     let own_type = quote!(#ident #ty_generics);
     let plan_type = quote!(#plan_ident #ty_generics);
     let own = Target {
@@ -78,6 +79,7 @@ pub fn expand(model: &Model) -> TokenStream {
         #[automatically_derived]
         const _: () = {
             #shape
+            #decode_fn
             #(#marker_impls)*
             #own
             #plan
