@@ -2,6 +2,7 @@
 //! container's and the fields' keys here, the validator vocabulary in
 //! [`validators`].
 
+pub mod doc;
 pub mod validators;
 
 use darling::util::{Flag, SpannedValue};
@@ -125,34 +126,6 @@ pub struct Field {
     /// policy.
     #[darling(default)]
     pub semantic_equal: Flag,
-}
-
-/// The lines of `///` doc comments.
-pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<String> {
-    attrs
-        .iter()
-        .filter(|a| a.path().is_ident("doc"))
-        .filter_map(|a| match &a.meta {
-            syn::Meta::NameValue(nv) => match &nv.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) => Some(s.value()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
-}
-
-/// Doc lines joined as a description: a leading space per line removed,
-/// lines joined with newlines, surrounding blank space trimmed.
-pub fn doc_description(attrs: &[syn::Attribute]) -> String {
-    let lines: Vec<String> = doc_lines(attrs)
-        .into_iter()
-        .map(|l| l.strip_prefix(' ').map(str::to_owned).unwrap_or(l))
-        .collect();
-    lines.join("\n").trim().to_owned()
 }
 
 /// `default = <literal or path>`: a literal value, or a function returning

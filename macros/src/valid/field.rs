@@ -9,7 +9,8 @@ use proc_macro2::Span;
 use super::model::{FieldModel, Flags, Kind, TypeCheck};
 use super::report::err_at;
 use super::{block, names, plan, presence, types, validators, with};
-use crate::ast::{doc_description, Field};
+use crate::ast::doc::doc_description;
+use crate::ast::Field;
 use crate::tyinfo::{self, Shape};
 
 /// A `skip`ped field is not part of the schema: no other `tf` key.

@@ -29,7 +29,8 @@ mod with;
 use darling::error::Accumulator;
 use darling::{Error, FromDeriveInput};
 
-use crate::ast::{doc_description, Container, Field};
+use crate::ast::doc::doc_description;
+use crate::ast::{Container, Field};
 
 pub use model::{FieldModel, Flags, Kind, Model, RuleKind, TypeRule, WithModel};
 
