@@ -707,10 +707,14 @@ fn contains_sensitive(schema: &Schema) -> bool {
     schema.attributes.iter().any(|a| a.sensitive)
 }
 
-/// Whether `///` lines carry the description exactly (the derive strips one
-/// leading space per line and trims the whole).
+/// Whether `///` lines carry the description exactly: the derive strips one
+/// leading space per line, trims the whole and joins the lines of a
+/// paragraph, so a line break survives only next to a blank line.
 fn doc_survives(d: &str) -> bool {
-    d == d.trim() && !d.contains('\r') && !d.is_empty()
+    let lines: Vec<&str> = d.split('\n').collect();
+    let paragraphs_one_line = lines.windows(2).all(|w| w[0].is_empty() || w[1].is_empty());
+    let blank_lines_empty = lines.iter().all(|l| l.is_empty() || !l.trim().is_empty());
+    d == d.trim() && !d.contains('\r') && !d.is_empty() && paragraphs_one_line && blank_lines_empty
 }
 
 fn doc_comment(d: &str, indent: &str) -> String {
@@ -736,5 +740,21 @@ fn default_literal(d: &DefaultValue) -> String {
         DefaultValue::Int64(i) => i.to_string(),
         DefaultValue::Float64(f) => format!("{f:?}"),
         DefaultValue::String(s) => rust_str(s),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doc_survives;
+
+    #[test]
+    fn a_line_break_inside_a_paragraph_needs_the_attribute() {
+        assert!(doc_survives("One paragraph."));
+        assert!(doc_survives("One.\n\nTwo."));
+        // The derive joins a paragraph's lines, so these would change.
+        assert!(!doc_survives("One\nparagraph."));
+        assert!(!doc_survives("- a\n- b"));
+        assert!(!doc_survives("One.\n  \nTwo."));
+        assert!(!doc_survives(" leading"));
     }
 }
