@@ -1,7 +1,14 @@
-//! The `#[tf(...)]` attribute grammar, read with darling receivers.
+//! The `#[tf(...)]` attribute grammar, read with darling receivers: the
+//! container's and the fields' keys here, the validator vocabulary in
+//! [`validators`].
+
+pub mod doc;
+pub mod validators;
 
 use darling::util::{Flag, SpannedValue};
 use darling::{FromDeriveInput, FromField, FromMeta};
+
+use self::validators::{NameList, Validators};
 
 /// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral)]`.
 #[derive(Debug, FromDeriveInput)]
@@ -102,15 +109,15 @@ pub struct Field {
     #[darling(default)]
     pub default: Option<SpannedValue<DefaultArg>>,
     #[darling(default)]
-    pub validate: Option<SpannedValue<crate::validators::Validators>>,
+    pub validate: Option<SpannedValue<Validators>>,
     #[darling(default)]
-    pub conflicts_with: Option<SpannedValue<crate::validators::NameList>>,
+    pub conflicts_with: Option<SpannedValue<NameList>>,
     #[darling(default)]
-    pub exactly_one_of: Option<SpannedValue<crate::validators::NameList>>,
+    pub exactly_one_of: Option<SpannedValue<NameList>>,
     #[darling(default)]
-    pub at_least_one_of: Option<SpannedValue<crate::validators::NameList>>,
+    pub at_least_one_of: Option<SpannedValue<NameList>>,
     #[darling(default)]
-    pub required_with: Option<SpannedValue<crate::validators::NameList>>,
+    pub required_with: Option<SpannedValue<NameList>>,
     /// `with = path::to::module`: the module converts the field's custom
     /// type to and from a Terraform value type.
     #[darling(default)]
@@ -119,34 +126,6 @@ pub struct Field {
     /// policy.
     #[darling(default)]
     pub semantic_equal: Flag,
-}
-
-/// The lines of `///` doc comments.
-pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<String> {
-    attrs
-        .iter()
-        .filter(|a| a.path().is_ident("doc"))
-        .filter_map(|a| match &a.meta {
-            syn::Meta::NameValue(nv) => match &nv.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) => Some(s.value()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
-}
-
-/// Doc lines joined as a description: a leading space per line removed,
-/// lines joined with newlines, surrounding blank space trimmed.
-pub fn doc_description(attrs: &[syn::Attribute]) -> String {
-    let lines: Vec<String> = doc_lines(attrs)
-        .into_iter()
-        .map(|l| l.strip_prefix(' ').map(str::to_owned).unwrap_or(l))
-        .collect();
-    lines.join("\n").trim().to_owned()
 }
 
 /// `default = <literal or path>`: a literal value, or a function returning

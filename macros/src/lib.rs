@@ -11,16 +11,26 @@
 use proc_macro::TokenStream;
 
 mod ast;
-mod ephemeral;
 mod expand;
 mod function;
-mod identity;
-mod presence;
 mod tyinfo;
 mod valid;
-mod validators;
 
 /// Implements `tfschema::TfSchema`: the struct's schema block.
+///
+/// # Descriptions from doc comments
+///
+/// Without `#[tf(description = "...")]`, the doc comment of a struct (a
+/// resource's or a block's) or of a field (an attribute's) is the
+/// description, read as Markdown reads it: the lines of a paragraph are
+/// joined into one line, so a sentence wrapped over several `///` lines
+/// reads as one in `terraform providers schema -json` and in generated
+/// docs. Blank lines between paragraphs stay; so does every line of a list
+/// (`-`, `*`, `+`, `1.`), a quote (`>`) or a table (`|`), of a fenced or
+/// indented code block, and a heading, a rule or a hard break (two trailing
+/// spaces or `\`) ends its line. `#[tfschema::function]` reads the doc
+/// comment of a `fn` the same way. A description that must keep every line
+/// break goes in `description = "..."`.
 #[proc_macro_derive(TfSchema, attributes(tf))]
 pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

@@ -174,6 +174,58 @@ pub fn builtin(ty: &Type) -> bool {
     )
 }
 
+/// Whether `ty` names only the value types and wrappers of the std and
+/// tfschema (`Unknown<Option<Vec<String>>>`, `&str`): a type without type
+/// parameters that has a plan view, so the impls of the plan view need no
+/// where-bound for it (should the name be another type's, the impl's body
+/// still reports it at the field).
+pub fn closed(ty: &Type) -> bool {
+    let ty = ungroup(ty);
+    if let Type::Reference(r) = ty {
+        return matches!(ungroup(&r.elem), Type::Path(p) if p.path.is_ident("str"));
+    }
+    let Some((name, args)) = head(ty) else {
+        return false;
+    };
+    let leaf = [
+        "String",
+        "CompactString",
+        "bool",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "i128",
+        "isize",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "u128",
+        "usize",
+        "f32",
+        "f64",
+        "Number",
+        "Value",
+    ];
+    let wrapper = [
+        "Option",
+        "Unknown",
+        "Refined",
+        "Sensitive",
+        "Vec",
+        "Set",
+        "BTreeSet",
+        "HashSet",
+        "BTreeMap",
+        "HashMap",
+    ];
+    match args.as_slice() {
+        [] => leaf.contains(&name.as_str()),
+        args => wrapper.contains(&name.as_str()) && args.iter().all(|a| closed(a)),
+    }
+}
+
 /// `ty` as written in a message: `BTreeMap<String, Rule>`, not the token
 /// stream's `BTreeMap < String , Rule >`.
 pub fn text(ty: &Type) -> String {
@@ -237,7 +289,7 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
             // a type of another crate): `MapKey` decides for those.
             let ok = match ungroup(key) {
                 Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
-                _ => scalar(key) == crate::validators::Scalar::String || !builtin(key),
+                _ => scalar(key) == Scalar::String || !builtin(key),
             };
             if ok {
                 None
@@ -249,9 +301,19 @@ pub fn map_key_not_string(ty: &Type) -> Option<&Type> {
     }
 }
 
+/// What kind of scalar a type is, for checking validators and default
+/// literals against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scalar {
+    String,
+    Number,
+    Bool,
+    /// `Value`, a struct, or a type we cannot see through: not checked.
+    Other,
+}
+
 /// What kind of scalar `ty` is, for checking validators against it.
-pub fn scalar(ty: &Type) -> crate::validators::Scalar {
-    use crate::validators::Scalar;
+pub fn scalar(ty: &Type) -> Scalar {
     let ty = ungroup(ty);
     if let Type::Reference(r) = ty {
         return match ungroup(&r.elem) {

@@ -22,6 +22,17 @@ every struct; without them serde's generic (de)serializers are never
 instantiated and the comparison would overstate the gap. `--no-codecs`
 leaves them out (the derives alone, the script's earlier measurement).
 
+`--kube` measures models like a real provider's instead: the structs that
+`tfschema codespec rust` (this checkout's CLI) generates from the
+Kubernetes-like code spec of `gen_large_spec.py` (about 290 structs at
+--scale 1: computed `Unknown<Option<T>>` attributes, nested attributes and
+blocks six levels deep, validators, defaults, sensitive attributes, and
+`Debug, Clone, PartialEq` derived beside the model derives). The serde twin
+is the same files with the model derives replaced by `Serialize,
+Deserialize`, the `#[tf(...)]` attributes removed and `Unknown<T>`,
+`Set<T>` and `Number` standing for `Option<T>`, `Vec<T>` and `f64`. Every
+struct gets its codec function, as above.
+
 Each crate gets the `Cargo.lock` of the workspace it measures (this
 checkout's for serde; the one beside TFSCHEMA_RUNTIME for tfschema), so
 dependency versions are the workspace's. Both are built once to compile the
@@ -38,6 +49,7 @@ as JSON.
 
     python3 runtime/benches/compile_time.py [--runs 3] [--structs 50]
         [--no-codecs] [--incremental] [--profile debug|release|both]
+        [--kube [--scale 1.0] [--seed 1]]
         [--target-dir DIR] [--json] [--keep]
 
     # another tfschema, e.g. an older commit in its own worktree:
@@ -50,6 +62,7 @@ Timings are only meaningful on a quiet machine.
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -60,6 +73,10 @@ import time
 import tomllib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import gen_large_spec  # noqa: E402
+
 WORKSPACE = os.path.abspath(os.path.join(HERE, "..", ".."))
 # The tfschema crate to measure: this checkout's, or TFSCHEMA_RUNTIME (e.g.
 # the runtime/ of another worktree, to compare two versions of the derive).
@@ -152,6 +169,129 @@ def write_crate(
             f.write(codecs.format(i=i))
 
 
+# ------------------------------------------------------------ --kube models
+
+KUBE_TFSCHEMA_CODECS = """
+/// Both codecs of `{path}`, both ways.
+///
+/// # Errors
+/// Any codec error.
+#[inline(never)]
+pub fn codecs_{i}(value: &{path}) -> tfschema::Result<{path}> {{
+    let bytes = tfschema::msgpack::to_vec(value)?;
+    let value: {path} = tfschema::msgpack::from_slice(&bytes)?;
+    let bytes = tfschema::json::to_vec(&value)?;
+    tfschema::json::from_slice(&bytes)
+}}
+"""
+
+KUBE_SERDE_CODECS = """
+/// Both codecs of `{path}`, both ways.
+///
+/// # Errors
+/// Any codec error.
+#[inline(never)]
+pub fn codecs_{i}(value: &{path}) -> Result<{path}, Box<dyn std::error::Error>> {{
+    let bytes = rmp_serde::to_vec_named(value)?;
+    let value: {path} = rmp_serde::from_slice(&bytes)?;
+    let bytes = serde_json::to_vec(&value)?;
+    Ok(serde_json::from_slice(&bytes)?)
+}}
+"""
+
+# What the serde twin's models use in place of tfschema's types.
+KUBE_SERDE_TYPES = """
+/// Stand-ins for tfschema's value types in the serde twin.
+pub mod tf {
+    pub type Unknown<T> = Option<T>;
+    pub type Set<T> = Vec<T>;
+    pub type Number = f64;
+}
+"""
+
+
+def generate_models(out: str, seed: int, scale: float) -> None:
+    """Writes the models of `gen_large_spec.py`'s code spec to `out`
+    (a `models` module: mod.rs and its files) with this checkout's CLI."""
+    spec, _ = gen_large_spec.generate(seed, scale, 6)
+    spec_path = os.path.join(os.path.dirname(out), "provider_code_spec.json")
+    with open(spec_path, "w") as f:
+        f.write(json.dumps(spec, indent="\t") + "\n")
+    cmd = [
+        "cargo", "run", "--quiet", "--manifest-path", os.path.join(WORKSPACE, "Cargo.toml"),
+        "-p", "tfschema-cli", "--", "codespec", "rust", "--input", spec_path, "--output", out,
+    ]  # fmt: skip
+    subprocess.run(cmd, check=True)
+
+
+def model_paths(models: str) -> list:
+    """`crate::models::a::b::Struct` for every struct in the generated files."""
+    paths = []
+    for dirpath, _, files in sorted(os.walk(models)):
+        for name in sorted(files):
+            if not name.endswith(".rs"):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, name), models)[:-3].split(os.sep)
+            module = [m for m in rel if m != "mod"]
+            with open(os.path.join(dirpath, name)) as f:
+                for struct in re.findall(r"^pub struct (\w+)", f.read(), re.M):
+                    paths.append("::".join(["crate", "models"] + module + [struct]))
+    return paths
+
+
+def serde_twin(text: str) -> str:
+    """A generated model file with serde's derives instead of tfschema's."""
+    text = re.sub(r"^use tfschema::\{[^}]*\};", "use serde::{Deserialize, Serialize};\n#[allow(unused_imports)]\nuse crate::tf::*;", text, flags=re.M)
+    # `#[tf(debug)]` models get tfschema's Debug; derive it in the twin.
+    text = re.sub(r"#\[derive\(Clone, PartialEq, TfSchema, TfValue\)\]\n#\[tf\(debug\)\]", "#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]", text)
+    text = text.replace("TfSchema, TfValue", "Serialize, Deserialize")
+    # `#[tf(...)]`, on one line or (after rustfmt) several.
+    out, i = [], 0
+    for m in re.finditer(r"^[ \t]*#\[tf\(", text, re.M):
+        if m.start() < i:
+            continue
+        j, depth = m.end() - 4, 0  # at `[`
+        while True:
+            depth += {"[": 1, "]": -1}.get(text[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        out.append(text[i : m.start()])
+        i = j + 1 if text[j : j + 1] == "\n" else j
+    out.append(text[i:])
+    return "".join(out)
+
+
+def write_kube_crates(tf: str, sd: str, sd_deps: str, seed: int, scale: float, codecs: bool) -> int:
+    """The two crates of --kube; the number of structs."""
+    generated = os.path.join(os.path.dirname(tf), "generated")
+    generate_models(generated, seed, scale)
+    paths = model_paths(generated)
+    for root, name, deps, lock, twin, template in (
+        (tf, "models_tfschema", f'tfschema = {{ path = "{RUNTIME}" }}',
+         os.path.join(os.path.dirname(RUNTIME), "Cargo.lock"), False, KUBE_TFSCHEMA_CODECS),
+        (sd, "models_serde", sd_deps, os.path.join(WORKSPACE, "Cargo.lock"), True, KUBE_SERDE_CODECS),
+    ):  # fmt: skip
+        write_crate(root, name, deps, lock, "", "", "", 0)
+        shutil.copytree(generated, os.path.join(root, "src", "models"))
+        if twin:
+            for dirpath, _, files in os.walk(os.path.join(root, "src", "models")):
+                for f in files:
+                    path = os.path.join(dirpath, f)
+                    with open(path) as fh:
+                        text = serde_twin(fh.read())
+                    with open(path, "w") as fh:
+                        fh.write(text)
+        with open(os.path.join(root, "src", "lib.rs"), "a") as f:
+            f.write("pub mod models;\n")
+            if twin:
+                f.write(KUBE_SERDE_TYPES)
+            if codecs:
+                for i, path in enumerate(paths):
+                    f.write(template.format(i=i, path=path))
+    return len(paths)
+
+
 def cargo_build(root: str, target: str, release: bool, incremental: bool) -> tuple[float, float]:
     """Wall and CPU seconds of one `cargo build` (CPU: user + system of
     cargo and the rustc processes it waited for)."""
@@ -205,6 +345,13 @@ def main() -> int:
     )
     ap.add_argument("--profile", choices=("debug", "release", "both"), default="both")
     ap.add_argument(
+        "--kube",
+        action="store_true",
+        help="the models `tfschema codespec rust` generates from gen_large_spec.py's Kubernetes-like spec, instead of --structs simple ones",
+    )
+    ap.add_argument("--scale", type=float, default=1.0, help="with --kube: the spec's size (gen_large_spec.py --scale)")
+    ap.add_argument("--seed", type=int, default=1, help="with --kube: the spec's seed")
+    ap.add_argument(
         "--target-dir",
         help="where the two crates' target dirs go, kept between invocations (default: the temporary directory); use one per TFSCHEMA_RUNTIME",
     )
@@ -225,26 +372,29 @@ def main() -> int:
     try:
         tf = os.path.join(tmp, "models_tfschema")
         sd = os.path.join(tmp, "models_serde")
-        write_crate(
-            tf,
-            "models_tfschema",
-            f'tfschema = {{ path = "{RUNTIME}" }}',
-            os.path.join(os.path.dirname(RUNTIME), "Cargo.lock"),
-            "use std::collections::BTreeMap;\nuse tfschema::{TfSchema, TfValue};\n",
-            "#[derive(TfSchema, TfValue)]",
-            tf_codecs,
-            args.structs,
-        )
-        write_crate(
-            sd,
-            "models_serde",
-            sd_deps,
-            os.path.join(WORKSPACE, "Cargo.lock"),
-            "use std::collections::BTreeMap;\nuse serde::{Deserialize, Serialize};\n",
-            "#[derive(Serialize, Deserialize)]",
-            sd_codecs,
-            args.structs,
-        )
+        if args.kube:
+            args.structs = write_kube_crates(tf, sd, sd_deps, args.seed, args.scale, not args.no_codecs)
+        else:
+            write_crate(
+                tf,
+                "models_tfschema",
+                f'tfschema = {{ path = "{RUNTIME}" }}',
+                os.path.join(os.path.dirname(RUNTIME), "Cargo.lock"),
+                "use std::collections::BTreeMap;\nuse tfschema::{TfSchema, TfValue};\n",
+                "#[derive(TfSchema, TfValue)]",
+                tf_codecs,
+                args.structs,
+            )
+            write_crate(
+                sd,
+                "models_serde",
+                sd_deps,
+                os.path.join(WORKSPACE, "Cargo.lock"),
+                "use std::collections::BTreeMap;\nuse serde::{Deserialize, Serialize};\n",
+                "#[derive(Serialize, Deserialize)]",
+                sd_codecs,
+                args.structs,
+            )
         targets = os.path.abspath(args.target_dir) if args.target_dir else tmp
         profiles = [("debug", False), ("release", True)]
         if args.profile != "both":
@@ -263,11 +413,14 @@ def main() -> int:
                 }
             )
         what = "derives only" if args.no_codecs else "derives + msgpack/JSON codecs instantiated"
+        if args.kube:
+            what = f"Kubernetes-like models (gen_large_spec.py --seed {args.seed} --scale {args.scale}), {what}"
         if args.json:
             out = {
                 "structs": args.structs,
                 "runs": args.runs,
                 "codecs": not args.no_codecs,
+                "kube": args.kube,
                 "incremental": args.incremental,
                 "tfschema_runtime": RUNTIME,
                 "serde_requirements": versions,

@@ -205,14 +205,6 @@ pub fn unfilled_attribute() -> Error {
     Error::new(ErrorKind::Invalid, "an attribute was left unread")
 }
 
-pub fn doc_description(lines: &[&str]) -> String {
-    let text: Vec<&str> = lines
-        .iter()
-        .map(|l| l.strip_prefix(' ').unwrap_or(l))
-        .collect();
-    text.join("\n").trim().to_owned()
-}
-
 /// The regex for `pattern`, compiled once; `None` if it does not compile
 /// (the derive checks patterns at compile time, so that is unreachable for
 /// generated code).

@@ -34,3 +34,52 @@ fn the_plan_view_keeps_the_field_docs() {
     };
     assert!(format!("{view:?}").contains("DocumentedPlan"));
 }
+
+/// A server: its name,
+/// its disks and
+/// its network.
+///
+/// Created in the
+/// provider's region:
+/// - `eu`, wrapped
+///   as written
+/// - `us`
+#[derive(TfSchema, TfValue, Debug)]
+pub struct Wrapped {
+    /// The name of the server,
+    /// unique in its
+    /// region.
+    pub name: String,
+    /// The disks,
+    /// in boot order.
+    #[tf(block)]
+    pub disk: Vec<Disk>,
+}
+
+/// One disk of
+/// a server.
+#[derive(TfSchema, TfValue, Debug)]
+pub struct Disk {
+    /// Its size in
+    /// gigabytes.
+    pub size: i64,
+}
+
+#[test]
+fn a_wrapped_doc_comment_is_a_one_line_description() {
+    let block = Wrapped::block();
+    assert_eq!(
+        block.description,
+        "A server: its name, its disks and its network.\n\n\
+         Created in the provider's region:\n- `eu`, wrapped\n  as written\n- `us`"
+    );
+    assert_eq!(block.attributes.len(), 1);
+    assert_eq!(
+        block.attributes[0].description,
+        "The name of the server, unique in its region."
+    );
+    assert_eq!(block.block_types.len(), 1);
+    let disk = &block.block_types[0].block;
+    assert_eq!(disk.description, "One disk of a server.");
+    assert_eq!(disk.attributes[0].description, "Its size in gigabytes.");
+}

@@ -81,14 +81,17 @@ impl<'w> FileEmitter<'w> {
 }
 
 /// Whether `///` lines carry the description exactly (the derive strips one
-/// leading space per line and trims the whole): no surrounding blank space,
-/// no blank space at a line's end (rustfmt removes it), no carriage return,
-/// no control or bidirectional-override characters (rustc refuses those in
-/// comments).
+/// leading space per line, trims the whole and joins the lines of a
+/// paragraph): no surrounding blank space, no line break inside a paragraph
+/// (one survives only next to an empty line), no blank space at a line's end
+/// (rustfmt removes it), no carriage return, no control or
+/// bidirectional-override characters (rustc refuses those in comments).
 pub(super) fn doc_survives(d: &str) -> bool {
+    let lines: Vec<&str> = d.split('\n').collect();
     d == d.trim()
         && !d.is_empty()
-        && d.split('\n').all(|l| l == l.trim_end())
+        && lines.windows(2).all(|w| w[0].is_empty() || w[1].is_empty())
+        && lines.iter().all(|l| *l == l.trim_end())
         && !d.chars().any(|c| {
             (c.is_control() && c != '\n' && c != '\t')
                 || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
@@ -110,4 +113,20 @@ pub(super) fn doc_comment(d: &str, indent: &str) -> String {
 /// A Rust string literal (Debug's escapes are Rust's).
 pub(crate) fn rust_str(s: &str) -> String {
     format!("{s:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doc_survives;
+
+    #[test]
+    fn a_line_break_inside_a_paragraph_needs_the_attribute() {
+        assert!(doc_survives("One paragraph."));
+        assert!(doc_survives("One.\n\nTwo."));
+        // The derive joins a paragraph's lines, so these would change.
+        assert!(!doc_survives("One\nparagraph."));
+        assert!(!doc_survives("- a\n- b"));
+        assert!(!doc_survives("One.\n  \nTwo."));
+        assert!(!doc_survives(" leading"));
+    }
 }

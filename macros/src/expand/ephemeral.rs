@@ -8,15 +8,15 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::schema::{elem_struct, static_lifetimes};
-use crate::valid::{FieldModel, Kind, Model, PlanModel};
+use super::tokens::{elem_struct, static_lifetimes};
+use crate::valid::{FieldModel, Kind, Model};
 
 /// `TfSchema::HAS_PLAN_POLICY`: a field's own policy, or one in the struct
 /// of a block or nested attribute.
 pub(super) fn has_plan_policy(model: &Model, p: &TokenStream) -> TokenStream {
     let mut terms = vec![quote!(false)];
     for field in &model.fields {
-        if has_policy(&field.plan) {
+        if field.plan.is_set() {
             terms.push(quote!(true));
         }
         if let Some(elem) = nested_struct(field, p) {
@@ -24,14 +24,6 @@ pub(super) fn has_plan_policy(model: &Model, p: &TokenStream) -> TokenStream {
         }
     }
     quote!(#(#terms)||*)
-}
-
-fn has_policy(plan: &PlanModel) -> bool {
-    plan.requires_replace
-        || plan.requires_replace_if.is_some()
-        || plan.use_state_for_unknown
-        || plan.default.is_some()
-        || plan.semantic_equal.is_some()
 }
 
 /// The struct of a block or nested attribute field.

@@ -3,17 +3,31 @@
 //! Everything generated names items through `#krate::__private`, sits in a
 //! `const _: () = { ... };` block (except the plan-view struct, which users
 //! name) and is marked `#[automatically_derived]`.
+//!
+//! `schema` writes `impl TfSchema` (with `validate`, `validators`,
+//! `plan_policy`, the compile-time `checks` and the `ephemeral` marker),
+//! `value` the codecs (`codec`, `with`), the plan view (`plan_view`) and
+//! `impl TfPlan`; `dummy` the stubs beside compile errors. `tokens` and
+//! `keys` are the helpers they share.
 
+mod checks;
 mod codec;
+mod decode;
+mod dummy;
 mod ephemeral;
+mod keys;
+mod plan_policy;
+mod plan_view;
 mod schema;
+mod tokens;
+mod validate;
+mod validators;
+mod value;
+mod with;
 
 use proc_macro2::TokenStream;
-use quote::quote;
-use syn::spanned::Spanned;
 
-use crate::tyinfo::Wrapper;
-use crate::valid::{self, FieldModel, Model};
+use crate::valid;
 
 pub enum Which {
     Schema,
@@ -21,171 +35,23 @@ pub enum Which {
 }
 
 pub fn derive(input: &syn::DeriveInput, which: Which) -> TokenStream {
-    match valid::validate(input) {
-        Ok(model) => match which {
-            Which::Schema => schema::expand(&model),
-            Which::Value => codec::expand(&model),
-        },
-        Err(errors) => {
+    match (valid::validate(input), which) {
+        (Ok(model), Which::Schema) => schema::expand(&model),
+        (Ok(model), Which::Value) => value::expand(&model),
+        (Err(errors), which) => {
             let mut out = errors.write_errors();
-            out.extend(dummy(input, &which));
+            out.extend(match which {
+                Which::Schema => dummy::schema(input),
+                Which::Value => dummy::value(input),
+            });
             out
         }
     }
 }
 
-/// Stub impls beside the compile errors, so that uses of the type elsewhere
-/// (as a field of another model, with the codec entry points) do not add a
-/// cascade of "trait not implemented" errors. Emitted for every shape of
-/// input, enums and unions included, through the `crate = "..."` path.
-fn dummy(input: &syn::DeriveInput, which: &Which) -> TokenStream {
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let (krate, ephemeral) = container_keys(&input.attrs);
-    let p = quote!(#krate::__private);
-    let body = match which {
-        Which::Schema => {
-            // So that using the model as an ephemeral resource adds no error.
-            let marker = ephemeral.then(|| {
-                quote!(impl #impl_generics #p::EphemeralSchema for #ident #ty_generics #where_clause {})
-            });
-            quote! {
-                impl #impl_generics #p::TfSchema for #ident #ty_generics #where_clause {
-                    fn block() -> #p::Block { ::core::unreachable!() }
-                }
-                #marker
-            }
-        }
-        Which::Value => {
-            let mut de_generics = input.generics.clone();
-            de_generics.params.insert(0, syn::parse_quote!('__de));
-            let (de_impl_generics, _, _) = de_generics.split_for_impl();
-            quote! {
-                impl #impl_generics #p::TfType for #ident #ty_generics #where_clause {
-                    const REFINE_KIND: #p::RefineKind = #p::RefineKind::Other;
-                    fn tf_type() -> #p::Type { ::core::unreachable!() }
-                }
-                impl #impl_generics #p::TfEncode for #ident #ty_generics #where_clause {
-                    fn encode<__S: #p::Sink>(&self, _: &mut __S) -> #p::Result<(), #p::Error> { ::core::unreachable!() }
-                }
-                impl #de_impl_generics #p::TfDecode<'__de> for #ident #ty_generics #where_clause {
-                    fn decode<__S: #p::Source<'__de>>(_: &mut __S) -> #p::Result<Self, #p::Error> { ::core::unreachable!() }
-                }
-                impl #impl_generics #p::TfPlan for #ident #ty_generics #where_clause {
-                    // Value: Debug, Clone, PartialEq and a codec whatever
-                    // the type is, so plan views that hold it stay quiet.
-                    type PlanInner = #p::Value;
-                    type Plan = #p::Value;
-                    type NullableInner = #p::Value;
-                    type PlanOrNull = #p::Value;
-                }
-            }
-        }
-    };
-    quote! {
-        const _: () = { #body };
-    }
-}
-
-/// The `#[tf(crate = "path")]` of a container whose attributes may not have
-/// parsed, for the stubs (`::tfschema` when absent or unreadable), and
-/// whether it says `ephemeral`.
-fn container_keys(attrs: &[syn::Attribute]) -> (syn::Path, bool) {
-    let mut path: syn::Path = syn::parse_quote!(::tfschema);
-    let mut ephemeral = false;
-    for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("ephemeral") {
-                ephemeral = true;
-            } else if meta.path.is_ident("crate") {
-                let lit: syn::LitStr = meta.value()?.parse()?;
-                if let Ok(p) = lit.parse::<syn::Path>() {
-                    path = p;
-                }
-            } else if meta.input.peek(syn::Token![=]) {
-                let _: syn::Expr = meta.value()?.parse()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _content;
-                syn::parenthesized!(_content in meta.input);
-            }
-            Ok(())
-        });
-    }
-    (path, ephemeral)
-}
-
-/// `b"\xa4name"`: the msgpack encoding of an attribute name (names are
-/// `[a-z0-9_]`, so already NFC and at most a few dozen bytes).
-pub(crate) fn msgpack_str(name: &str) -> syn::LitByteStr {
-    let mut bytes = Vec::with_capacity(name.len() + 5);
-    let len = name.len();
-    if len < 32 {
-        bytes.push(0xa0 | len as u8);
-    } else if len <= 0xff {
-        bytes.extend([0xd9, len as u8]);
-    } else {
-        bytes.push(0xda);
-        bytes.extend((len as u16).to_be_bytes());
-    }
-    bytes.extend_from_slice(name.as_bytes());
-    syn::LitByteStr::new(&bytes, proc_macro2::Span::call_site())
-}
-
-/// The msgpack map header for `n` entries.
-pub(crate) fn msgpack_map_header(n: usize) -> syn::LitByteStr {
-    let bytes: Vec<u8> = if n < 16 {
-        vec![0x80 | n as u8]
-    } else {
-        let mut v = vec![0xde];
-        v.extend((n as u16).to_be_bytes());
-        v
-    };
-    syn::LitByteStr::new(&bytes, proc_macro2::Span::call_site())
-}
-
-/// `custom` inside `wrappers`, spelled through `__private`.
-pub(crate) fn wrapped_type(
-    p: &TokenStream,
-    wrappers: &[Wrapper],
-    custom: &syn::Type,
-) -> TokenStream {
-    wrappers
-        .iter()
-        .rev()
-        .fold(quote!(#custom), |inner, w| match w {
-            Wrapper::Unknown => quote!(#p::Unknown<#inner>),
-            Wrapper::Refined => quote!(#p::Refined<#inner>),
-            Wrapper::Option => quote!(#p::Option<#inner>),
-            Wrapper::Sensitive => quote!(#p::Sensitive<#inner>),
-        })
-}
-
-/// The Terraform value type of a field: its own type, or for a `with`
-/// field the module's `Wire` inside the field's wrappers.
-pub(crate) fn value_type(field: &FieldModel, p: &TokenStream) -> TokenStream {
-    match &field.with {
-        Some(with) => {
-            let module = &with.module;
-            let wire: syn::Type = syn::parse_quote_spanned!(module.span()=> #module::Wire);
-            wrapped_type(p, &with.wrappers, &wire)
-        }
-        None => {
-            let ty = &field.ty;
-            quote!(#ty)
-        }
-    }
-}
-
-impl Model {
-    /// `#krate::__private`.
-    pub(crate) fn private(&self) -> TokenStream {
-        let krate = &self.krate;
-        quote!(#krate::__private)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::keys::{msgpack_map_header, msgpack_str};
     use super::*;
 
     fn expand_str(src: &str, which: Which) -> String {

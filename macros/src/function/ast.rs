@@ -84,7 +84,7 @@ pub fn rust_deprecated(attrs: &[syn::Attribute]) -> Option<(String, proc_macro2:
 
 /// The doc comment's first paragraph on one line: the summary.
 pub fn doc_summary(attrs: &[syn::Attribute]) -> String {
-    let description = crate::ast::doc_description(attrs);
+    let description = crate::ast::doc::doc_description(attrs);
     let paragraph: Vec<&str> = description
         .lines()
         .map(str::trim)

@@ -151,7 +151,7 @@ mod tests {
             "/// One\n/// line.\n///\n/// More.\nfn f() -> bool { true }",
         );
         assert!(
-            out.contains("\"One line.\" , \"One\\nline.\\n\\nMore.\""),
+            out.contains("\"One line.\" , \"One line.\\n\\nMore.\""),
             "{out}"
         );
     }

@@ -9,7 +9,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use crate::valid::err_at;
+use crate::valid::report::err_at;
 
 use super::ast::{doc_summary, rust_deprecated, FunctionAttr, ParamAttr};
 
@@ -107,7 +107,7 @@ pub fn validate(attr: TokenStream, mut item: syn::ItemFn) -> Result<FunctionMode
     let description = fn_attr
         .description
         .clone()
-        .unwrap_or_else(|| crate::ast::doc_description(&item.attrs));
+        .unwrap_or_else(|| crate::ast::doc::doc_description(&item.attrs));
     // `return_type` reported a missing return type: `ret` is `None` only
     // when `acc` holds that error.
     match (acc.finish(), ret) {

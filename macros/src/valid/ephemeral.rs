@@ -4,8 +4,8 @@
 //! the key it concerns. Nested structs are separate derives: the generated
 //! code asserts their part (`expand::ephemeral`).
 
+use super::report::{refuse_flag as flag, refuse_key as key};
 use crate::ast::{Container, Field};
-use crate::valid::{refuse_flag as flag, refuse_key as key};
 
 /// Every rule, on a container marked `ephemeral` (nothing otherwise).
 pub fn check(container: &Container, fields: &[&Field], errors: &mut darling::error::Accumulator) {

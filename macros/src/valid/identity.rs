@@ -9,8 +9,8 @@ use darling::util::{Flag, SpannedValue};
 use darling::Error;
 use proc_macro2::Span;
 
+use super::report::{err_at, refuse_flag, refuse_key};
 use crate::ast::{Container, Field};
-use crate::valid::{err_at, refuse_flag, refuse_key};
 
 /// The container keys an identity model cannot have.
 pub fn check_container(container: &Container, errors: &mut darling::error::Accumulator) {

@@ -1,0 +1,79 @@
+//! The `PlanPolicy` of an attribute or block in the schema: what the
+//! planner does with it (`requires_replace(_if)`, `use_state_for_unknown`,
+//! `default`, a `with` module's `semantic_equal`).
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::DefaultArg;
+use crate::valid::FieldModel;
+
+/// The `PlanPolicy` literal of a field.
+pub fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
+    let plan = &field.plan;
+    if !plan.is_set() {
+        return quote!(#p::PlanPolicy::NONE);
+    }
+    let requires_replace = plan.requires_replace;
+    let use_state = plan.use_state_for_unknown;
+    let replace_if = match &plan.requires_replace_if {
+        Some(path) => {
+            let call = quote_spanned!(path.span()=> #p::ReplaceIf(#path));
+            quote!(#p::Some(#call))
+        }
+        None => quote!(#p::None),
+    };
+    let default = default(field, p);
+    let semantic_equal = semantic_equal(field, p);
+    quote! {
+        #p::PlanPolicy {
+            requires_replace: #requires_replace,
+            requires_replace_if: #replace_if,
+            use_state_for_unknown: #use_state,
+            default: #default,
+            semantic_equal: #semantic_equal,
+        }
+    }
+}
+
+/// The default value: a literal, or what the function returns (through
+/// the `with` module's `to_wire`).
+fn default(field: &FieldModel, p: &TokenStream) -> TokenStream {
+    match &field.plan.default {
+        None => quote!(#p::None),
+        Some(DefaultArg::Str(s)) => quote!(#p::Some(#p::Value::String(#p::String::from(#s)))),
+        Some(DefaultArg::Bool(b)) => quote!(#p::Some(#p::Value::Bool(#b))),
+        Some(DefaultArg::Number(n)) => quote!(#p::Some(#p::number_value(#n))),
+        Some(DefaultArg::Path(path)) => match &field.with {
+            Some(with) => {
+                let module = &with.module;
+                let name = &field.name;
+                let value = quote_spanned!(path.span()=> &#path());
+                let to_wire = quote_spanned!(module.span()=> #module::to_wire);
+                quote!(#p::Some(#p::with_default(#name, #value, #to_wire)))
+            }
+            None => {
+                let call = quote_spanned!(path.span()=> #p::TfEncode::to_value(&#path()));
+                quote!(#p::Some(#call))
+            }
+        },
+    }
+}
+
+/// A non-capturing closure: a `fn` pointer over dynamic values that
+/// converts both sides and asks the module.
+fn semantic_equal(field: &FieldModel, p: &TokenStream) -> TokenStream {
+    match &field.plan.semantic_equal {
+        Some(module) => {
+            let from_wire = quote_spanned!(module.span()=> #module::from_wire);
+            let equal = quote_spanned!(module.span()=> #module::semantically_equal);
+            quote! {
+                #p::Some(#p::SemanticEqual(|__prior, __new| {
+                    #p::with_semantic_equal(__prior, __new, #from_wire, #equal)
+                }))
+            }
+        }
+        None => quote!(#p::None),
+    }
+}

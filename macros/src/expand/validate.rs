@@ -1,0 +1,116 @@
+//! The body of `TfSchema::validate`: per attribute its validators, its
+//! deprecation warning and the validation of nested objects; then the
+//! cross-attribute rules and the struct's `validate_with` hook.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::tokens::elem_struct;
+use crate::ast::NestingArg;
+use crate::valid::{FieldModel, Kind, Model, RuleKind};
+
+pub fn body(model: &Model, p: &TokenStream) -> TokenStream {
+    let per_field: Vec<TokenStream> = model
+        .fields
+        .iter()
+        .filter_map(|f| attribute_checks(f, p))
+        .collect();
+    let rules: Vec<TokenStream> = model.fields.iter().flat_map(|f| rules(f, p)).collect();
+    let hook = hook(model, p);
+    if per_field.is_empty() && rules.is_empty() && hook.is_none() {
+        return quote!(let _ = (__value, __path, __diags););
+    }
+    quote! {
+        let #p::Value::Object(__attrs) = __value else {
+            return;
+        };
+        #(#per_field)*
+        #(#rules)*
+        #hook
+    }
+}
+
+/// The checks of one attribute's value, at its path; `None` when it has
+/// none.
+fn attribute_checks(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
+    let name = &field.name;
+    let mut checks = TokenStream::new();
+    if let Some(message) = &field.deprecation_message {
+        checks.extend(quote!(#p::deprecated(__v, #message, __path, __diags);));
+    }
+    if let Some(v) = &field.validators {
+        let sensitive = field.sensitive;
+        let calls = super::validators::expand(v, p, &quote!(__v), &quote!(&mut __ctx));
+        checks.extend(quote! {{
+            let mut __ctx = #p::Ctx::new(__path.clone(), #sensitive, &mut *__diags);
+            #calls
+        }});
+    }
+    checks.extend(nested_objects(field, p));
+    if checks.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        if let #p::Some(__v) = __attrs.get(#name) {
+            __path.push(#p::PathStep::Attr(#p::String::from(#name)));
+            #checks
+            __path.pop();
+        }
+    })
+}
+
+/// The validation of a block's or nested attribute's objects.
+fn nested_objects(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
+    let (Kind::Block { elem, opaque, .. } | Kind::Nested { elem, opaque, .. }) = &field.kind else {
+        return None;
+    };
+    let elem = elem_struct(elem, *opaque, p);
+    // Only the trait-bound part carries the field's span: the local names
+    // must keep the call-site hygiene of the body. A map block's value may
+    // be an object (`DynamicBlock`).
+    let validate_nested = if matches!(
+        field.kind,
+        Kind::Block {
+            nesting: NestingArg::Map,
+            ..
+        }
+    ) {
+        quote_spanned!(elem.span()=> #p::validate_block_map::<#elem>)
+    } else {
+        quote_spanned!(elem.span()=> #p::validate_nested::<#elem>)
+    };
+    Some(quote!(#validate_nested(__v, __path, __diags);))
+}
+
+/// The cross-attribute rules declared on a field.
+fn rules(field: &FieldModel, p: &TokenStream) -> Vec<TokenStream> {
+    let name = &field.name;
+    field
+        .rules
+        .iter()
+        .map(|rule| {
+            let kind = match rule.kind {
+                RuleKind::ConflictsWith => quote!(ConflictsWith),
+                RuleKind::ExactlyOneOf => quote!(ExactlyOneOf),
+                RuleKind::AtLeastOneOf => quote!(AtLeastOneOf),
+                RuleKind::RequiredWith => quote!(RequiredWith),
+            };
+            let names = rule.names.iter().map(|n| n.as_str());
+            quote!(#p::check_rule(#p::Rule::#kind, __attrs, #name, &[#(#names),*], __path, __diags);)
+        })
+        .collect()
+}
+
+/// `#[tf(validate_with = path)]`: the hook on the plan view.
+fn hook(model: &Model, p: &TokenStream) -> Option<TokenStream> {
+    let path = model.validate_with.as_ref()?;
+    let plan = format_ident!("{}Plan", model.ident);
+    let call = quote_spanned!(path.span()=> #path(&__plan));
+    Some(quote! {
+        if let #p::Ok(__plan) = <#plan as #p::FromValue>::from_value(__value.clone()) {
+            let __found: #p::Diagnostics = #call;
+            #p::extend_at(__diags, __path, __found);
+        }
+    })
+}
