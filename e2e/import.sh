@@ -22,14 +22,13 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$HERE/lib.sh"
 
 REPO="$E2E_REPO"
-TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
 CRATE_TARGET_DIR="${E2E_IMPORT_TARGET_DIR:-$REPO/target/tmp/rust-models/target}"
 DATA="$REPO/codegen/tests/data"
 T0=$(date +%s)
 
 echo "== tfschema CLI"
-(cd "$REPO" && cargo build -q -p tfschema-cli --target-dir "$TARGET_DIR")
-TFSCHEMA="$TARGET_DIR/debug/tfschema"
+e2e_build   # as every e2e script builds it: after e2e/run.sh, nothing to compile
+TFSCHEMA="$E2E_PROFILE_DIR/tfschema"
 
 echo "== Terraform binaries (e2e/install-terraform.sh, cached in $E2E_TOOLS)"
 e2e_ensure_tools

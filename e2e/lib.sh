@@ -51,6 +51,23 @@ E2E_NULL_PROVIDER="${E2E_NULL_PROVIDER:-$E2E_TOOLS/null2.1.2/terraform-provider-
 E2E_SEQ=0
 declare -gA E2E_VERSION_CACHE=()
 
+# The binaries every script runs, and where they land. By default the dev profile: after
+# `cargo test --workspace --all-features` its dependencies are compiled already, so a build costs
+# a few leaf crates (a release build compiles all ~280 crates again, the larger part of CI's time
+# on 2 cores). E2E_RELEASE=1 builds release instead, for the README's figures.
+E2E_TARGET_DIR="${CARGO_TARGET_DIR:-$E2E_REPO/target}"
+if [ "${E2E_RELEASE:-0}" = 1 ]; then E2E_PROFILE_DIR="$E2E_TARGET_DIR/release"; else E2E_PROFILE_DIR="$E2E_TARGET_DIR/debug"; fi
+
+# e2e_build [CARGO_ARGS...]: builds both example providers and the tfschema command in one
+# cargo invocation, whichever script asks, so their dependencies share one set of features and
+# are compiled once for all of them (a narrower -p list would compile some 30 crates again).
+e2e_build() {
+  local profile=()
+  [ "${E2E_RELEASE:-0}" = 1 ] && profile=(--release)
+  (cd "$E2E_REPO" && cargo build -q "${profile[@]}" --target-dir "$E2E_TARGET_DIR" \
+    -p terraform-provider-inventory -p terraform-provider-petstore -p tfschema-cli "$@")
+}
+
 e2e_ensure_tools() {
   local log
   log="$(bash "$E2E_REPO/e2e/install-terraform.sh" "$E2E_TOOLS" 2>&1)" || { printf '%s\n' "$log" >&2; return 1; }

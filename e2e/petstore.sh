@@ -4,8 +4,8 @@
 #
 #   e2e/petstore.sh            exits non-zero if any check fails
 #
-# Steps: start fake_api.py on 127.0.0.1 (a free port), release-build the provider and the tfschema
-# command, check the example's docs/ (`tfschema docs generate --check`, `docs validate`), put the
+# Steps: start fake_api.py on 127.0.0.1 (a free port), build the provider and the tfschema
+# command (e2e_build: dev profile, E2E_RELEASE=1 for release), check the example's docs/ (`tfschema docs generate --check`, `docs validate`), put the
 # provider in a filesystem mirror as tfschema/petstore 0.1.0, then for Terraform 1.15.5 and 1.0.3
 # (both speak protocol 6, which the generated nested attributes need): init, `providers schema
 # -json` = `tfschema schema dump` of the binary, apply (checks the pet the API
@@ -22,7 +22,7 @@
 # Terraform runs with the normal network namespace (E2E_UNSHARE=0): inside `unshare -n` the
 # provider could not reach the API on the host's loopback. The mirror keeps it offline anyway.
 #
-# Knobs: E2E_ONLY_TF="1.15.5" (versions to run), E2E_SKIP_BUILD=1 (reuse target/release binary),
+# Knobs: E2E_ONLY_TF="1.15.5" (versions to run), E2E_SKIP_BUILD=1 (reuse the last build),
 #        E2E_FAULT_RUNS=20 (0 skips the faults scenario), E2E_FAULT_SEED=1,
 #        CARGO_TARGET_DIR. Work dir: target/e2e-work/petstore (wiped at start; the API's log is
 #        api.log there, every Terraform command's output in <workspace>/.e2e-out/).
@@ -34,18 +34,14 @@ source "$HERE/lib.sh"
 
 REPO="$E2E_REPO"
 PKG="$REPO/examples/terraform-provider-petstore"
-TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
-BINARY="$TARGET_DIR/release/terraform-provider-petstore"
+BINARY="$E2E_PROFILE_DIR/terraform-provider-petstore"
 VERSIONS="${E2E_ONLY_TF:-1.15.5 1.0.3}"
 
-TFSCHEMA="$TARGET_DIR/release/tfschema"
+TFSCHEMA="$E2E_PROFILE_DIR/tfschema"
 
-echo "== building the provider and the tfschema command (release)"
+echo "== building the provider and the tfschema command ($E2E_PROFILE_DIR)"
 if [ "${E2E_SKIP_BUILD:-0}" != 1 ]; then
-  # tfschema exactly as e2e/run.sh builds it (with the inventory provider, for the same
-  # dependency features), so that after run.sh it is a no-op.
-  (cd "$REPO" && cargo build --release -q -p terraform-provider-petstore \
-    && cargo build --release -q -p terraform-provider-inventory -p tfschema-cli)
+  e2e_build   # after e2e/run.sh: nothing to compile
 fi
 [ -x "$BINARY" ] || e2e_fail "no provider binary at $BINARY"
 [ -x "$TFSCHEMA" ] || e2e_fail "no tfschema binary at $TFSCHEMA"

