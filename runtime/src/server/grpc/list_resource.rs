@@ -10,10 +10,10 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
-use super::{to_proto, unknown_type, Answer, GrpcProvider, Kind};
+use super::{to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6 as pb;
-use crate::server::raw::{self, ListSink, RawProvider};
+use crate::server::raw::{self, Answer, ListSink, RawProvider, TypeKind};
 use crate::types::Type;
 
 /// The events in flight between the provider and Terraform.
@@ -25,8 +25,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: pb::validate_list_resource_config::Request,
     ) -> pb::validate_list_resource_config::Response {
         tracing::debug!(type_name = %request.type_name, "ValidateListResourceConfig");
-        let Some(ty) = self.type_of(Kind::ListResource, &request.type_name) else {
-            return Answer::unknown_type(Kind::ListResource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::ListResource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::ListResource, &request.type_name);
         };
         let decoding = self.decoding();
         let config = decoding.value("configuration", request.config, ty);
@@ -83,10 +83,10 @@ impl<P: RawProvider> GrpcProvider<P> {
     ) -> Diagnostics {
         let type_name = request.type_name;
         let (Some(config_ty), Some(resource_ty)) = (
-            self.type_of(Kind::ListResource, &type_name),
-            self.type_of(Kind::Resource, &type_name),
+            self.type_of(TypeKind::ListResource, &type_name),
+            self.type_of(TypeKind::Resource, &type_name),
         ) else {
-            return unknown_type(Kind::ListResource, &type_name);
+            return Diagnostics::unknown_type(TypeKind::ListResource, &type_name);
         };
         let identity_ty = self.identity_type(&type_name);
         // Terraform reads no more than `limit` events; none at all for 0.

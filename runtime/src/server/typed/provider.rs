@@ -21,7 +21,7 @@ use super::{
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::server::raw::{
-    self, ClientCapabilities, Deferred, ProviderSchema, RawProvider, RawResponse, StopSignal,
+    self, Answer, ClientCapabilities, Deferred, ProviderSchema, RawProvider, StopSignal, TypeKind,
 };
 
 /// A [`Provider`] with its resources and data sources: a [`RawProvider`]
@@ -40,7 +40,7 @@ use crate::server::raw::{
 /// own can hold one and hand it the calls it does not answer itself: to
 /// serve a type the typed layer cannot describe (a schema known only at
 /// run time), or to adjust an answer. `RawProvider`'s default methods
-/// refuse the call ("Unsupported type"), so the wrapper passes on every
+/// refuse the call ("Resource Type Not Found"), so the wrapper passes on every
 /// call the typed provider answers (the calls below), not only the ones it
 /// changes:
 ///
@@ -556,7 +556,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     ) -> Diagnostics {
         match self.resources.get(&request.type_name) {
             Some(r) => r.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::Resource, &request.type_name),
         }
     }
 
@@ -567,7 +567,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     ) -> Diagnostics {
         match self.data_sources.get(&request.type_name) {
             Some(d) => d.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::DataSource, &request.type_name),
         }
     }
 
@@ -577,7 +577,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> raw::UpgradeResourceStateResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let Some(json) = request.raw_state_json else {
             return raw::UpgradeResourceStateResponse::from_diagnostics(Diagnostics::with_error(
@@ -600,7 +600,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::ReadResourceResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let private = std::mem::take(&mut request.private);
         let ctx = self.deferrable_ctx(stop, private, request.client_capabilities);
@@ -613,7 +613,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::PlanResourceChangeResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
         r.plan(ctx, request).await
@@ -625,7 +625,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::ApplyResourceChangeResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let private = request.planned_private.clone();
         r.apply(self.ctx(stop, private), request).await
@@ -637,7 +637,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::ImportResourceStateResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
         r.import(ctx, request).await
@@ -649,7 +649,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::ReadDataSourceResponse {
         let Some(d) = self.data_sources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::DataSource, &request.type_name);
         };
         let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
         d.read(ctx, &request.type_name, request.config).await
@@ -662,7 +662,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     ) -> Diagnostics {
         match self.actions.get(&request.type_name) {
             Some(a) => a.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::Action, &request.type_name),
         }
     }
 
@@ -673,7 +673,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     ) -> Diagnostics {
         match self.ephemeral_resources.get(&request.type_name) {
             Some(e) => e.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name),
         }
     }
 
@@ -683,7 +683,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::PlanActionResponse {
         let Some(a) = self.actions.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::Action, &request.type_name);
         };
         plan_response(a.plan(self.ctx(stop, Vec::new()), request.config).await)
     }
@@ -699,7 +699,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
                 a.invoke(self.ctx(stop, Vec::new()), request.config, progress)
                     .await
             }
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::Action, &request.type_name),
         }
     }
 
@@ -709,7 +709,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> raw::UpgradeResourceIdentityResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         match r.upgrade_identity(request.version, &request.raw_identity_json) {
             Ok(upgraded_identity) => raw::UpgradeResourceIdentityResponse {
@@ -726,7 +726,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> raw::MoveResourceStateResponse {
         let Some(r) = self.resources.get(&request.target_type_name) else {
-            return raw::unsupported(&request.target_type_name);
+            return Answer::unknown_type(TypeKind::Resource, &request.target_type_name);
         };
         r.move_state(&request)
     }
@@ -745,7 +745,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::OpenEphemeralResourceResponse {
         let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name);
         };
         e.open(self.ctx(stop, Vec::new()), request.config).await
     }
@@ -756,7 +756,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> raw::RenewEphemeralResourceResponse {
         let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name);
         };
         e.renew(self.ctx(stop, Vec::new()), request.private).await
     }
@@ -768,7 +768,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     ) -> Diagnostics {
         match self.list_resources.get(&request.type_name) {
             Some(l) => l.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::ListResource, &request.type_name),
         }
     }
 
@@ -780,7 +780,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     ) -> Diagnostics {
         match self.list_resources.get(&request.type_name) {
             Some(l) => l.list(self.ctx(stop, Vec::new()), request, results).await,
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::ListResource, &request.type_name),
         }
     }
 
@@ -791,7 +791,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     ) -> raw::GenerateResourceConfigResponse {
         match self.resources.get(&request.type_name) {
             Some(r) => r.generate_config(&request.state),
-            None => raw::unsupported(&request.type_name),
+            None => Answer::unknown_type(TypeKind::Resource, &request.type_name),
         }
     }
 
@@ -801,7 +801,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         stop: StopSignal,
     ) -> Diagnostics {
         let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
+            return Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name);
         };
         e.close(self.ctx(stop, Vec::new()), request.private).await
     }
