@@ -37,8 +37,6 @@ pub mod model;
 pub mod msgpack;
 pub mod number;
 pub mod refinement;
-#[cfg(feature = "server")]
-pub mod retry;
 pub mod schema;
 #[cfg(feature = "server")]
 pub mod server;

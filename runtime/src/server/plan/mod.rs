@@ -27,6 +27,8 @@
 
 mod applied;
 mod propose;
+#[cfg(test)]
+mod tests;
 
 use super::walk::{walk, At, Counterpart, Flow, Node, Path, Visitor};
 use crate::diag::Diagnostics;

@@ -11,8 +11,8 @@
 //! planning and provider configuration see that one, because Terraform can
 //! send unknowns for any attribute there.
 //!
-//! Planning is done for you on Terraform's proposed new state
-//! ([`super::plan`]): computed attributes, defaults, write-only attributes
+//! Planning is done for you on Terraform's proposed new state:
+//! computed attributes, defaults, write-only attributes
 //! and replacement follow the schema's plan policy; a resource can adjust
 //! the result in [`Resource::modify_plan`]. After apply, the new state is
 //! checked against the plan: no unknowns left, planned refinements kept.
