@@ -87,7 +87,7 @@ pub use tfschema_derive::TfValue;
 /// 1.7 and later).
 ///
 /// ```
-/// use tfschema::server::typed::FunctionError;
+/// use tfschema::server::raw::FunctionError;
 ///
 /// /// Normalises a SKU: trimmed and upper-cased.
 /// ///

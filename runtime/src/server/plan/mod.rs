@@ -49,7 +49,7 @@ pub struct PlanOptions {
 
 /// The outcome of [`plan`].
 #[derive(Debug, Clone)]
-pub struct Planned {
+pub struct DefaultPlan {
     /// The planned new state (null for a destroy).
     pub planned_state: Value,
     /// Paths whose planned change forces replacement (none on create or
@@ -71,7 +71,7 @@ pub fn plan(
     proposed: Value,
     config: &Value,
     options: PlanOptions,
-) -> Planned {
+) -> DefaultPlan {
     // Values that mean the same as the prior ones (`semantic_equal`) keep
     // the prior spelling, and do not count as a change.
     let mut planned_state = proposed;
@@ -94,7 +94,7 @@ pub fn plan(
         let others = (Some(prior), Config::Value(Some(config)));
         walk(block, &mut planned_state, others, &mut planner);
     }
-    Planned {
+    DefaultPlan {
         planned_state,
         requires_replace: planner.requires_replace,
         diagnostics: planner.diagnostics,

@@ -64,5 +64,6 @@ pub use resource::{
     UpgradeResourceStateRequest, UpgradeResourceStateResponse, ValidateResourceConfigRequest,
 };
 pub use schema::ProviderSchema;
+pub(crate) use schema_checks::lists_another_type;
 pub use stop::StopSignal;
 pub(crate) use stop::{cancelled_diagnostics, Stopper};

@@ -1,5 +1,6 @@
 //! The checks of a [`ProviderSchema`] before it is served: names
-//! Terraform reserves, and list resource types it cannot use.
+//! Terraform reserves, and list resource types it cannot use (every check
+//! of a list resource is here, the typed layer's included).
 
 use super::ProviderSchema;
 use crate::diag::Diagnostics;
@@ -103,6 +104,28 @@ impl ProviderSchema {
             }
         }
     }
+}
+
+/// The errors for typed list resources registered under the name of a
+/// resource type that is another Rust type than the one they list: each
+/// `(name, lists)` pair is such a list resource and the name of the type it
+/// lists. (The typed layer knows the Rust types; the errors reach Terraform
+/// through [`ProviderSchema::errors`].)
+pub(crate) fn lists_another_type<'a>(
+    mislisted: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Diagnostics {
+    let mut diagnostics = Diagnostics::new();
+    for (name, lists) in mislisted {
+        diagnostics.error(
+            &[],
+            "List resource of another resource type",
+            format!(
+                "The list resource type {name:?} lists {lists}, but the resource type {name:?} is another \
+                 Rust type; register the list under the name of the resource type it lists."
+            ),
+        );
+    }
+    diagnostics
 }
 
 #[cfg(test)]

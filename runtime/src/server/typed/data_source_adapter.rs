@@ -1,8 +1,10 @@
 //! A [`DataSource`] behind dynamic values.
 
 use super::deadline::Race;
-use super::views::{state_of, typed, unset_computed_unknown, validate_model};
-use super::{BoxFuture, Ctx, DataSource};
+use super::future::BoxFuture;
+use super::read::{typed, unset_computed_unknown, validate_model};
+use super::state::state_of;
+use super::{Ctx, DataSource};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::schema::{Block, Schema};

@@ -15,8 +15,10 @@ use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::views::{state_of, validate_model};
-use super::{BoxFuture, Ctx, Model, PlanView, Resource, ResourceIdentity};
+use super::future::BoxFuture;
+use super::read::validate_model;
+use super::state::state_of;
+use super::{Ctx, Model, PlanView, Resource, ResourceIdentity};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
 use crate::schema::{Block, Schema};

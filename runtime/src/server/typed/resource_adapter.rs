@@ -7,14 +7,14 @@
 use std::any::TypeId;
 
 use super::deadline::Race;
+use super::future::BoxFuture;
 use super::generate_config::generate;
 use super::identity::{import_matches, unchanged, Identities};
 use super::move_state::move_into;
-use super::views::{
-    merge_write_only, partial_state, read_or_note, state_of, strip_write_only, typed,
-    validate_model, Planned,
-};
-use super::{BoxFuture, Ctx, PlanView, Resource, ResourcePlan, StateUpgrade};
+use super::read::{read_or_note, typed, validate_model};
+use super::state::{partial_state, state_of, PlannedState};
+use super::write_only::{merge_write_only, strip_write_only};
+use super::{Ctx, PlanView, Resource, ResourcePlan, StateUpgrade};
 use crate::diag::Diagnostics;
 use crate::json::JsonOptions;
 use crate::model::{TfSchema, TfType};
@@ -473,7 +473,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                     let state = state_of(
                         block,
                         &model,
-                        Some(Planned {
+                        Some(PlannedState {
                             value: &request.planned_state,
                             refined: planned_refined,
                         }),
