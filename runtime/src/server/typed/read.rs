@@ -7,7 +7,7 @@ use crate::diag::Diagnostics;
 use crate::model::TfDecode;
 use crate::schema::Block;
 use crate::server::raw::DynamicValue;
-use crate::server::walk::{walk, At, Flow, Node, Visitor};
+use crate::server::walk::{walk, At, Flow, Node, Object, Visitor};
 use crate::value::Value;
 
 /// Reads a value into a model or plan view (through its msgpack decode,
@@ -72,6 +72,10 @@ pub(super) fn unset_computed_unknown(block: &Block, mut config: Value) -> Value 
 struct UnsetComputedUnknown;
 
 impl Visitor<()> for UnsetComputedUnknown {
+    fn may_change(&self, object: Object<'_>) -> bool {
+        object.holds(&|a| a.computed)
+    }
+
     fn enter(&mut self, at: At<'_, ()>, value: &mut Value) -> Flow {
         match at.node {
             Node::Attribute(a) if a.computed && value.is_null() => {
