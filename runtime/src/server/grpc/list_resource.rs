@@ -6,6 +6,8 @@
 //! Terraform stops reading (the limit, or a cancelled run) the sink reports
 //! it and the provider's call is dropped.
 
+use std::sync::Arc;
+
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
@@ -32,10 +34,10 @@ impl<P: RawProvider> GrpcProvider<P> {
         let config = decoding.value("configuration", request.config, ty);
         let include_resource_object = request
             .include_resource_object
-            .map(|v| decoding.value("include_resource", Some(v), &Type::Bool));
+            .map(|v| decoding.value("include_resource", Some(v), &Arc::new(Type::Bool)));
         let limit = request
             .limit
-            .map(|v| decoding.value("limit", Some(v), &Type::Number));
+            .map(|v| decoding.value("limit", Some(v), &Arc::new(Type::Number)));
         let raw_request = raw::ValidateListResourceConfigRequest {
             type_name: request.type_name,
             config,

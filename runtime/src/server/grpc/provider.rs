@@ -30,14 +30,15 @@ impl<P> Clone for GrpcProvider<P> {
 struct Shared<P> {
     provider: P,
     schema: ProviderSchema,
-    provider_type: Type,
-    meta_type: Option<Type>,
-    resource_types: BTreeMap<String, Type>,
-    data_source_types: BTreeMap<String, Type>,
-    ephemeral_types: BTreeMap<String, Type>,
-    list_types: BTreeMap<String, Type>,
-    action_types: BTreeMap<String, Type>,
-    identity_types: BTreeMap<String, Type>,
+    // The value types, each built once and shared by every value of it.
+    provider_type: Arc<Type>,
+    meta_type: Option<Arc<Type>>,
+    resource_types: BTreeMap<String, Arc<Type>>,
+    data_source_types: BTreeMap<String, Arc<Type>>,
+    ephemeral_types: BTreeMap<String, Arc<Type>>,
+    list_types: BTreeMap<String, Arc<Type>>,
+    action_types: BTreeMap<String, Arc<Type>>,
+    identity_types: BTreeMap<String, Arc<Type>>,
     stopper: Stopper,
 }
 
@@ -47,15 +48,15 @@ impl<P: RawProvider> GrpcProvider<P> {
         let schema = provider.schema();
         let types = |m: &BTreeMap<String, Schema>| {
             m.iter()
-                .map(|(k, s)| (k.clone(), s.block.implied_type()))
+                .map(|(k, s)| (k.clone(), Arc::new(s.block.implied_type())))
                 .collect()
         };
         let shared = Shared {
-            provider_type: schema.provider.block.implied_type(),
+            provider_type: Arc::new(schema.provider.block.implied_type()),
             meta_type: schema
                 .provider_meta
                 .as_ref()
-                .map(|s| s.block.implied_type()),
+                .map(|s| Arc::new(s.block.implied_type())),
             resource_types: types(&schema.resources),
             data_source_types: types(&schema.data_sources),
             ephemeral_types: types(&schema.ephemeral_resources),
@@ -64,7 +65,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             identity_types: schema
                 .identities
                 .iter()
-                .map(|(k, i)| (k.clone(), i.implied_type()))
+                .map(|(k, i)| (k.clone(), Arc::new(i.implied_type())))
                 .collect(),
             schema,
             provider,
@@ -91,7 +92,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         self.shared.stopper.stop();
     }
 
-    pub(super) fn type_of(&self, kind: TypeKind, name: &str) -> Option<&Type> {
+    pub(super) fn type_of(&self, kind: TypeKind, name: &str) -> Option<&Arc<Type>> {
         let types = match kind {
             TypeKind::Resource => &self.shared.resource_types,
             TypeKind::DataSource => &self.shared.data_source_types,
@@ -103,12 +104,12 @@ impl<P: RawProvider> GrpcProvider<P> {
     }
 
     /// The type of the provider's configuration.
-    pub(super) fn provider_type(&self) -> &Type {
+    pub(super) fn provider_type(&self) -> &Arc<Type> {
         &self.shared.provider_type
     }
 
     /// The type of a resource type's identity, when it has one.
-    pub(super) fn identity_type(&self, name: &str) -> Option<&Type> {
+    pub(super) fn identity_type(&self, name: &str) -> Option<&Arc<Type>> {
         self.shared.identity_types.get(name)
     }
 

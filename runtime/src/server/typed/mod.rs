@@ -70,6 +70,7 @@
 //! ```
 
 mod action;
+mod applying;
 mod ctx;
 mod data_source;
 mod data_source_adapter;
@@ -85,11 +86,13 @@ mod list;
 mod model;
 mod move_source;
 mod move_state;
+mod planning;
 mod provider;
 mod read;
 mod resource;
 mod resource_adapter;
 mod resource_plan;
+mod shape;
 mod state;
 mod state_upgrade;
 mod typed_provider;

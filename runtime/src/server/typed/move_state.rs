@@ -4,17 +4,17 @@
 
 use super::identity::Identities;
 use super::move_source::MoveSource;
+use super::shape::Shape;
 use super::state::state_of;
 use super::Resource;
 use crate::diag::Diagnostics;
-use crate::schema::Block;
 use crate::server::raw;
 
 /// `MoveResourceState` to `resource` (whose schema block is `block`): its
 /// hook's model as the target state, with the target's identity.
 pub(super) fn move_into<R: Resource, I: Identities<R>>(
     resource: &R,
-    block: &Block,
+    shape: &Shape,
     identity: &I,
     request: &raw::MoveResourceStateRequest,
 ) -> raw::MoveResourceStateResponse {
@@ -40,7 +40,7 @@ pub(super) fn move_into<R: Resource, I: Identities<R>>(
     // Checked as an applied state is: wholly known, write-only attributes
     // null. The private state is the target's own: none yet.
     let d = &mut response.diagnostics;
-    let state = state_of(block, &model, None, d);
+    let state = state_of(shape, &model, None, d);
     if !d.has_errors() {
         response.target_identity = identity.of(resource, &model, d);
         response.target_state = Some(state);

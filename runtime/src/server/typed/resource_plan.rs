@@ -101,3 +101,12 @@ impl<M: Model> ResourcePlan<M> {
         }
     }
 }
+
+impl<M: Model> ResourcePlan<M> {
+    /// What the server keeps of the plan after the hook: the planned view,
+    /// the replacement paths and the configuration `Value` (the prior and
+    /// configuration models go back here).
+    pub(super) fn into_outcome(self) -> (PlanView<M>, Vec<Vec<PathStep>>, Value) {
+        (self.planned, self.requires_replace, self.raw_config)
+    }
+}

@@ -1,12 +1,16 @@
 //! The state a call answers with: a model written to msgpack and checked
 //! against the plan, or the partial state of a failed apply.
 
+use std::sync::Arc;
+
+use super::shape::Shape;
 use super::write_only::strip_write_only;
 use super::Model;
 use crate::diag::Diagnostics;
 use crate::schema::Block;
 use crate::server::plan::check_applied;
 use crate::server::raw::DynamicValue;
+use crate::types::Type;
 use crate::value::Value;
 
 /// The planned state an applied state is checked against, and whether it
@@ -22,7 +26,7 @@ pub(super) struct PlannedState<'a> {
 /// is built (from the bytes) only when the model has write-only attributes
 /// to null, an unknown remains, or the plan held refinements.
 pub(super) fn state_of<M: Model>(
-    block: &Block,
+    shape: &Shape,
     model: &M,
     planned: Option<PlannedState<'_>>,
     diagnostics: &mut Diagnostics,
@@ -38,23 +42,22 @@ pub(super) fn state_of<M: Model>(
         let mut d = crate::diag::Diagnostic::from(err);
         d.summary = "Provider returned an invalid value".into();
         diagnostics.push(d);
-        return DynamicValue::null(M::tf_type());
+        return shape.null();
     }
     if !M::HAS_WRITE_ONLY && !refined && !enc.wrote_unknown() {
-        return DynamicValue::msgpack(enc.into_vec(), M::tf_type());
+        return DynamicValue::msgpack(enc.into_vec(), Arc::clone(&shape.ty));
     }
-    let ty = M::tf_type();
-    let mut state = match crate::msgpack::value_from_slice(&enc.into_vec(), &ty) {
+    let mut state = match crate::msgpack::value_from_slice(&enc.into_vec(), &shape.ty) {
         Ok(state) => state,
         Err(err) => {
             diagnostics.push(err.into());
-            return DynamicValue::null(ty);
+            return shape.null();
         }
     };
-    strip_write_only(block, &mut state);
+    strip_write_only(&shape.block, &mut state);
     let planned = match planned.map(|p| p.value.to_value()) {
         Some(Ok(v)) => v,
-        _ => Value::Null(ty),
+        _ => Value::Null(Type::clone(&shape.ty)),
     };
     check_applied(&planned, &state, diagnostics);
     DynamicValue::from(state)

@@ -14,6 +14,7 @@ use super::identity::{Identified, NoIdentity};
 use super::list::{ErasedList, ListAdapter};
 use super::read::validate_model;
 use super::resource_adapter::{ErasedResource, ResourceAdapter};
+use super::shape::Shape;
 use super::{
     Action, Ctx, DataSource, EphemeralResource, ListResource, PlanView, Provider, Resource,
     ResourceIdentity,
@@ -295,7 +296,7 @@ impl<P: Provider> TypedProvider<P> {
             type_name.into(),
             Box::new(DataSourceAdapter {
                 data_source,
-                block: D::Model::block(),
+                shape: Shape::of::<D::Model>(),
             }),
         );
         self
