@@ -276,12 +276,19 @@ impl<P: RawProvider> Harness<P> {
     ) -> PlanResult {
         let schema = self.resource_schema(type_name);
         let ty = schema.block.implied_type();
-        let proposed = proposed_new(&schema.block, prior, config);
+        let config_dv = dv6(config, &ty);
+        // On create Terraform proposes the configuration itself (computed
+        // attributes it leaves null have no prior value to take).
+        let proposed = if prior.is_null() {
+            config_dv.clone()
+        } else {
+            dv6(&proposed_new(&schema.block, prior, config), &ty)
+        };
         let request = pb6::plan_resource_change::Request {
             type_name: type_name.into(),
             prior_state: dv6(prior, &ty),
-            proposed_new_state: dv6(&proposed, &ty),
-            config: dv6(config, &ty),
+            proposed_new_state: proposed,
+            config: config_dv,
             prior_private,
             client_capabilities: Some(self.capabilities()),
             prior_identity: self.identity_data(type_name, prior_identity),
