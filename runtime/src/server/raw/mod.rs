@@ -1,9 +1,9 @@
 //! The raw provider layer: the plugin protocol's calls with
-//! [`DynamicValue`]s, raw private state and [`Diagnostics`], the same for
+//! [`DynamicValue`]s, raw private state and [`Diagnostics`](crate::diag::Diagnostics), the same for
 //! protocols 5 and 6.
 //!
 //! Implement [`RawProvider`] to drop below the typed layer
-//! ([`super::typed`]); [`super::grpc`] serves an implementation as
+//! ([`super::typed`]); [`GrpcProvider`](crate::server::proto::GrpcProvider) serves an implementation as
 //! `tfplugin5.Provider` and `tfplugin6.Provider`. Values stay as Terraform
 //! sent them, with the type of the schema they belong to, until the
 //! provider reads them: into a model struct ([`DynamicValue::decode`]) or a

@@ -28,7 +28,7 @@ use crate::diag::Diagnostics;
 /// call with an error saying the provider has no type of that name
 /// ("Resource Type Not Found", as terraform-plugin-framework says it).
 ///
-/// A [`TypedProvider`](super::typed::TypedProvider) is one; a raw provider
+/// A [`TypedProvider`](crate::server::typed::TypedProvider) is one; a raw provider
 /// can wrap it to handle a few calls itself and hand it the rest (the
 /// `TypedProvider` documentation shows how).
 pub trait RawProvider: Send + Sync + 'static {

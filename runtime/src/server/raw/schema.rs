@@ -28,10 +28,10 @@ pub struct ProviderSchema {
     pub list_resources: BTreeMap<String, Schema>,
     /// Action types: the schemas of their `config` blocks.
     pub actions: BTreeMap<String, Schema>,
-    /// Whether [`RawProvider::move_resource_state`] is implemented:
+    /// Whether [`RawProvider::move_resource_state`](crate::server::raw::RawProvider::move_resource_state) is implemented:
     /// Terraform refuses `moved` blocks across resource types otherwise.
     pub move_resource_state: bool,
-    /// Whether [`RawProvider::generate_resource_config`] is implemented:
+    /// Whether [`RawProvider::generate_resource_config`](crate::server::raw::RawProvider::generate_resource_config) is implemented:
     /// Terraform writes generated configuration itself otherwise.
     pub generate_resource_config: bool,
     /// Errors the provider found in its own setup (a typed list resource

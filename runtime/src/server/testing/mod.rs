@@ -1,6 +1,6 @@
 //! An in-process harness for testing providers without Terraform.
 //!
-//! [`Harness`] drives a [`RawProvider`] (a
+//! [`Harness`] drives a [`RawProvider`](crate::server::raw::RawProvider) (a
 //! [`TypedProvider`](super::typed::TypedProvider) or your own) through its
 //! real gRPC handlers: values are encoded to msgpack the way Terraform sends
 //! them, the protocol 6 (or 5) service methods are called, and the answers

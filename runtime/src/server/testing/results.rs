@@ -8,7 +8,7 @@ use crate::server::raw::Deferred;
 use crate::types::Type;
 use crate::value::Value;
 
-/// The result of [`Harness::plan`].
+/// The result of [`Harness::plan`](crate::server::testing::Harness::plan).
 #[derive(Debug, Clone)]
 pub struct PlanResult {
     /// The planned state (null when planning failed or on destroy).
@@ -18,12 +18,12 @@ pub struct PlanResult {
     /// Private data for apply.
     pub planned_private: Vec<u8>,
     /// The planned identity, when the provider returned one (sent on to
-    /// [`Harness::apply`]).
+    /// [`Harness::apply`](crate::server::testing::Harness::apply)).
     pub planned_identity: Option<Value>,
     /// Errors and warnings, including a failed gRPC call.
     pub diagnostics: Diagnostics,
     /// The deferral the plan carries, if any (only when
-    /// [`Harness::allow_deferral`]).
+    /// [`Harness::allow_deferral`](crate::server::testing::Harness::allow_deferral)).
     pub deferred: Option<Deferred>,
 }
 
@@ -40,11 +40,11 @@ pub struct StateResult {
     /// harness could not decode.
     pub diagnostics: Diagnostics,
     /// The deferral a read, an import or a data source read carries, if
-    /// any (only when [`Harness::allow_deferral`]).
+    /// any (only when [`Harness::allow_deferral`](crate::server::testing::Harness::allow_deferral)).
     pub deferred: Option<Deferred>,
 }
 
-/// The result of [`Harness::invoke_action`].
+/// The result of [`Harness::invoke_action`](crate::server::testing::Harness::invoke_action).
 #[derive(Debug, Clone)]
 pub struct ActionResult {
     /// The progress messages, in order.

@@ -92,7 +92,7 @@ pub trait DataSource: Send + Sync + 'static {
     type Model: Model;
 
     /// Extra checks of a configuration, after the derived validators; as
-    /// [`Resource::validate`]. The default finds nothing.
+    /// [`Resource::validate`](crate::server::typed::Resource::validate). The default finds nothing.
     fn validate(&self, config: &PlanView<Self::Model>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()
@@ -109,7 +109,7 @@ pub trait DataSource: Send + Sync + 'static {
         config: Self::Model,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
 
-    /// The time limit of a read of `config`, as [`Resource::timeout`]
+    /// The time limit of a read of `config`, as [`Resource::timeout`](crate::server::typed::Resource::timeout)
     /// has it for a resource's calls: the typed layer races the read
     /// against it and Stop, and a read still running then is dropped and
     /// fails with a "Timeout" error. [`Ctx::deadline`] tells the read when

@@ -11,7 +11,7 @@ use crate::diag::Diagnostics;
 /// then calls [`configure`](Self::configure) before it plans, applies,
 /// refreshes or imports anything. The client `configure` returns is shared
 /// by every resource and data source call of the process (through
-/// [`Ctx::client`]), and calls run concurrently: a client with state of its
+/// [`Ctx::client`](crate::server::typed::Ctx::client)), and calls run concurrently: a client with state of its
 /// own keeps it behind a lock. Both methods see the configuration as a
 /// plan view ([`PlanView`]), where any attribute may be unknown: a
 /// provider block can refer to resources that do not exist yet.
@@ -123,7 +123,7 @@ pub trait Provider: Send + Sync + 'static {
     /// Return `Err` when no client can be built (an unknown or invalid
     /// setting, an unreachable API): Terraform stops with those
     /// diagnostics. (A test that goes on regardless finds that every
-    /// [`Ctx::client`] fails with "Provider not configured".)
+    /// [`Ctx::client`](crate::server::typed::Ctx::client) fails with "Provider not configured".)
     fn configure(
         &self,
         config: PlanView<Self::Config>,

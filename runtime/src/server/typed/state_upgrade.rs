@@ -6,7 +6,7 @@ use crate::json::read::Reader;
 use crate::model::TfDecode;
 
 /// The state of an older schema version, handed to
-/// [`Resource::upgrade_state`]: the JSON Terraform stored, to be read with
+/// [`Resource::upgrade_state`](crate::server::typed::Resource::upgrade_state): the JSON Terraform stored, to be read with
 /// the model struct of that version ([`decode`](Self::decode)).
 #[derive(Debug, Clone, Copy)]
 pub struct StateUpgrade<'a> {
