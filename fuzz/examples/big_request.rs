@@ -17,7 +17,7 @@
 use peak_alloc::PeakAlloc;
 use prost::Message;
 use terraform_provider_inventory::{provider, Options};
-use tfschema::server::grpc::GrpcProvider;
+use tfschema::server::proto::GrpcProvider;
 use tfschema::server::proto::tfplugin6 as pb;
 use tfschema::server::MAX_MESSAGE_SIZE;
 use tfschema::{json, msgpack, Type};

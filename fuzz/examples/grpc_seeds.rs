@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use prost::Message;
 use terraform_provider_inventory::{provider, Options};
-use tfschema::server::grpc::GrpcProvider;
+use tfschema::server::proto::GrpcProvider;
 use tfschema::server::proto::tfplugin6 as pb;
 use tfschema::{json, msgpack, Type, Value};
 use tfschema_fuzz::grpc::{configure_request, METHODS};

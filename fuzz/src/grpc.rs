@@ -17,7 +17,7 @@ use http_body_util::{BodyExt, Full};
 use prost::Message;
 use terraform_provider_inventory::provider::Inventory;
 use terraform_provider_inventory::{provider, Options};
-use tfschema::server::grpc::{Grpc5, Grpc6, GrpcProvider};
+use tfschema::server::proto::{Grpc5, Grpc6, GrpcProvider};
 use tfschema::server::proto::{tfplugin5, tfplugin6};
 use tfschema::server::typed::TypedProvider;
 use tfschema::server::MAX_MESSAGE_SIZE;

@@ -59,8 +59,6 @@ pub mod model;
 pub mod msgpack;
 mod number;
 mod refinement;
-#[cfg(feature = "server")]
-pub mod retry;
 pub mod schema;
 #[cfg(feature = "server")]
 pub mod server;
@@ -115,7 +113,7 @@ pub use tfschema_derive::TfValue;
 /// 1.7 and later).
 ///
 /// ```
-/// use tfschema::server::typed::FunctionError;
+/// use tfschema::server::raw::FunctionError;
 ///
 /// /// Normalises a SKU: trimmed and upper-cased.
 /// ///

@@ -21,7 +21,6 @@ use rcgen::{
 };
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
 use rustls::{ClientConfig, RootCertStore};
-use tfschema::server::handshake::{MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, NOT_A_PROGRAM_HINT};
 use tfschema::server::proto::health::health_check_response::ServingStatus;
 use tfschema::server::proto::health::health_client::HealthClient;
 use tfschema::server::proto::health::HealthCheckRequest;
@@ -32,6 +31,7 @@ use tfschema::server::proto::{tfplugin5, tfplugin6};
 use tfschema::server::{
     serve, PluginEnv, ProviderServices, ServeError, ServeOptions, MAX_MESSAGE_SIZE,
 };
+use tfschema::server::{MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, NOT_A_PROGRAM_HINT};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpStream, UnixStream};
 use tonic::codegen::http;

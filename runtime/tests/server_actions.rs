@@ -208,7 +208,7 @@ async fn unknown_types_and_bad_configurations_are_errors() {
         result
             .diagnostics
             .iter()
-            .any(|d| d.summary == "Unknown action type"),
+            .any(|d| d.summary == "Action Type Not Found"),
         "{:?}",
         result.diagnostics
     );

@@ -17,10 +17,10 @@ use std::sync::{Arc, Mutex};
 
 use tfschema::diag::{Diagnostics, Severity};
 use tfschema::schema::{Attribute, Block, Schema};
-use tfschema::server::raw::{self, ProviderSchema, RawProvider, StopSignal};
+use tfschema::server::raw::{self, Deferred, ProviderSchema, RawProvider, StopSignal};
 use tfschema::server::testing::Harness;
 use tfschema::server::typed::{
-    Ctx, DataSource, Deferred, PlanView, Provider, Resource, ResourcePlan, TypedProvider,
+    Ctx, DataSource, PlanView, Provider, Resource, ResourcePlan, TypedProvider,
 };
 use tfschema::{TfSchema, TfValue, Type, Unknown, Value};
 

@@ -543,7 +543,7 @@ async fn unknown_types_are_refused_on_both_protocols() {
     let log = Log::default();
     for (protocol, h) in harnesses(&log) {
         let config = Value::object([("name", Value::from("x"))]);
-        let want = ["error||Unknown ephemeral resource type"];
+        let want = ["error||Ephemeral Resource Type Not Found"];
         assert_eq!(
             lines(&h.validate_ephemeral("test_nope", &config).await),
             want
@@ -568,7 +568,7 @@ async fn unknown_types_are_refused_on_both_protocols() {
             tfschema::server::raw::StopSignal::never(),
         )
         .await;
-    assert_eq!(lines(&d), ["error||Unsupported type"]);
+    assert_eq!(lines(&d), ["error||Ephemeral Resource Type Not Found"]);
     assert!(taken(&log).is_empty());
 }
 

@@ -243,7 +243,7 @@ async fn signatures_come_from_the_fn() {
 async fn schema_and_get_functions_agree_on_both_protocols() {
     use tfplugin5::provider_server::Provider as _;
     use tfplugin6::provider_server::Provider as _;
-    let grpc = tfschema::server::grpc::GrpcProvider::new(provider());
+    let grpc = tfschema::server::proto::GrpcProvider::new(provider());
     let v6 = grpc.v6();
     let schema = v6
         .get_provider_schema(Request::new(Default::default()))

@@ -683,7 +683,10 @@ async fn a_list_that_cannot_run_ends_with_its_error() {
     let list = h
         .list_resource("shop_nothing", &filter(None, None), ListOptions::default())
         .await;
-    assert_eq!(summaries(&list.diagnostics), ["Unknown list resource type"]);
+    assert_eq!(
+        summaries(&list.diagnostics),
+        ["List Resource Type Not Found"]
+    );
     // A configuration the model cannot hold (the list's config is final).
     let unknown = with(filter(None, None), "status", Value::unknown(Type::String));
     let list = h
@@ -859,7 +862,10 @@ async fn generated_configuration_keeps_what_the_hook_does_not_drop_and_reports_i
         let generated = h
             .generate_resource_config("shop_nothing", &state("pin", "x"))
             .await;
-        assert_eq!(summaries(&generated.diagnostics), ["Unknown resource type"]);
+        assert_eq!(
+            summaries(&generated.diagnostics),
+            ["Resource Type Not Found"]
+        );
         // No state: nothing to generate from.
         let generated = h
             .generate_resource_config("shop_thing", &Value::Null(ty))

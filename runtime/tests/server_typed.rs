@@ -623,7 +623,7 @@ fn undecodable_values_become_diagnostics_with_paths() {
         let d = h
             .validate_resource("test_nope", &Value::Null(Type::Dynamic))
             .await;
-        assert_eq!(d.iter().next().unwrap().summary, "Unknown resource type");
+        assert_eq!(d.iter().next().unwrap().summary, "Resource Type Not Found");
     });
 }
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use base64::Engine as _;
-use tfschema::server::handshake::{MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE};
+use tfschema::server::{MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::process::{Child, ChildStdout, Command};
 use tokio::task::JoinHandle;

@@ -75,7 +75,7 @@ impl ClientIdentity {
     /// The TLS client: presents our certificate, accepts only
     /// `server_cert`, offers ALPN `h2` (gRPC-Go servers require it).
     pub(super) fn client_config(&self, server_cert: &[u8]) -> Result<Arc<ClientConfig>> {
-        let provider = tfschema::server::tls::crypto_provider();
+        let provider = tfschema::server::crypto_provider();
         let verifier = PinnedServerCert {
             cert: CertificateDer::from(server_cert.to_vec()),
             algorithms: provider.signature_verification_algorithms,

@@ -91,7 +91,7 @@ async fn type_names_the_provider_does_not_have() {
         .into_inner();
     assert_eq!(
         errors(&plan.diagnostics),
-        ["Unknown resource type | This provider has no resource type named \"inventory_nope\". | "]
+        ["Resource Type Not Found | No resource type named \"inventory_nope\" was found in the provider. | "]
     );
     let read = grpc
         .read_data_source(Request::new(pb::read_data_source::Request {
@@ -104,7 +104,7 @@ async fn type_names_the_provider_does_not_have() {
         .into_inner();
     assert_eq!(
         errors(&read.diagnostics),
-        ["Unknown data source | This provider has no data source named \"inventory_item_\". | "]
+        ["Data Source Type Not Found | No data source type named \"inventory_item_\" was found in the provider. | "]
     );
     let call = grpc
         .call_function(Request::new(pb::call_function::Request {

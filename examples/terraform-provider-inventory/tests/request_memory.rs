@@ -23,10 +23,10 @@ use peak_alloc::PeakAlloc;
 use prost::Message;
 use terraform_provider_inventory::{provider, Options};
 use tfschema::schema::Block;
-use tfschema::server::grpc::GrpcProvider;
-use tfschema::server::plan::proposed_new;
 use tfschema::server::proto::tfplugin6 as pb;
 use tfschema::server::proto::tfplugin6::provider_server::Provider as _;
+use tfschema::server::proto::GrpcProvider;
+use tfschema::server::testing::proposed_new;
 use tfschema::{json, msgpack, Value};
 use tonic::Request;
 

@@ -5,7 +5,7 @@
 //! Failures come back as error diagnostics naming the request.
 //!
 //! Each request has its own timeout and is retried with
-//! [`tfschema::retry`] when the failure may pass: a connection error or
+//! [`tfschema::server::retry`] when the failure may pass: a connection error or
 //! timeout, a 5xx, a 429 (after its `Retry-After`). A retried `POST /pet`
 //! could create the pet twice when the first attempt reached the API but
 //! its answer did not come back (a timeout): every `POST` carries an
@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use serde_json::Value as Json;
 use tfschema::diag::Diagnostics;
-use tfschema::retry::{Backoff, RetryError};
+use tfschema::server::retry::{Backoff, RetryError};
 use tfschema::server::typed::Ctx;
 
 /// The environment variable holding the API's base URL, e.g.

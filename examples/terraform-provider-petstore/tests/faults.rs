@@ -13,7 +13,7 @@ use std::time::Duration;
 use common::{assert_ok, config_of, get, lines, FakeApi, Faults};
 use terraform_provider_petstore::models::resources::pet::Pet;
 use terraform_provider_petstore::{provider, ClientSettings, PetstoreProvider};
-use tfschema::retry::Backoff;
+use tfschema::server::retry::Backoff;
 use tfschema::server::testing::Harness;
 use tfschema::{TfEncode, Unknown, Value};
 

@@ -7,6 +7,7 @@
 //! the model straight back to msgpack; a raw provider chooses per value.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::{Error, ErrorKind};
@@ -46,27 +47,29 @@ pub struct DynamicValue {
 
 #[derive(Clone)]
 enum Repr {
-    /// msgpack bytes and the type they are read with.
-    Msgpack(Vec<u8>, Type),
+    /// msgpack bytes and the type they are read with (shared: every value
+    /// of a resource type holds the same one).
+    Msgpack(Vec<u8>, Arc<Type>),
     /// JSON bytes and their type.
-    Json(Vec<u8>, Type),
+    Json(Vec<u8>, Arc<Type>),
     /// A dynamic value, written with the schema's type on the way out.
     Value(Value),
 }
 
 impl DynamicValue {
-    /// msgpack bytes of a value of type `ty`.
-    pub fn msgpack(bytes: Vec<u8>, ty: Type) -> Self {
+    /// msgpack bytes of a value of type `ty` (a [`Type`], or an
+    /// `Arc<Type>` shared by many values).
+    pub fn msgpack(bytes: Vec<u8>, ty: impl Into<Arc<Type>>) -> Self {
         DynamicValue {
-            repr: Repr::Msgpack(bytes, ty),
+            repr: Repr::Msgpack(bytes, ty.into()),
             what: "value",
         }
     }
 
-    /// JSON bytes of a value of type `ty`.
-    pub fn json(bytes: Vec<u8>, ty: Type) -> Self {
+    /// JSON bytes of a value of type `ty` (a [`Type`], or an `Arc<Type>`).
+    pub fn json(bytes: Vec<u8>, ty: impl Into<Arc<Type>>) -> Self {
         DynamicValue {
-            repr: Repr::Json(bytes, ty),
+            repr: Repr::Json(bytes, ty.into()),
             what: "value",
         }
     }
@@ -82,7 +85,7 @@ impl DynamicValue {
     /// A value with no wire form (a NaN).
     pub fn from_model<T: TfEncode + ?Sized>(model: &T) -> Result<Self, Error> {
         Ok(DynamicValue {
-            repr: Repr::Msgpack(crate::msgpack::to_vec(model)?, T::tf_type()),
+            repr: Repr::Msgpack(crate::msgpack::to_vec(model)?, Arc::new(T::tf_type())),
             what: "value",
         })
     }
@@ -149,7 +152,7 @@ impl DynamicValue {
     /// Bytes that do not fit the type, with the attribute path.
     pub fn to_value(&self) -> Result<Value, Error> {
         match &self.repr {
-            Repr::Msgpack(bytes, ty) if bytes.is_empty() => Ok(Value::Null(ty.clone())),
+            Repr::Msgpack(bytes, ty) if bytes.is_empty() => Ok(Value::Null(Type::clone(ty))),
             Repr::Msgpack(bytes, ty) => crate::msgpack::value_from_slice(bytes, ty),
             Repr::Json(bytes, ty) => crate::json::value_from_slice(bytes, ty),
             Repr::Value(v) => Ok(v.clone()),
@@ -231,6 +234,13 @@ impl DynamicValue {
         self.to_value().map_err(|err| invalid(self.what, err))
     }
 
+    /// [`read_value`](Self::read_value), consuming the value (its bytes
+    /// go back once read).
+    pub(crate) fn into_read_value(self) -> Result<Value, Diagnostics> {
+        let what = self.what;
+        self.into_value().map_err(|err| invalid(what, err))
+    }
+
     /// The msgpack to send for a value of type `ty`: held bytes as they
     /// are (moved, not copied), a [`Value`] written now.
     pub(crate) fn into_msgpack(self, ty: &Type) -> Result<Vec<u8>, Error> {
@@ -262,9 +272,10 @@ impl fmt::Debug for DynamicValue {
     }
 }
 
-/// A decode failure of the request value `what` as the error diagnostic
-/// the protocol layer gives ("Invalid configuration", at the path).
-fn invalid(what: &str, err: Error) -> Diagnostics {
+/// A decode failure of the request value `what` (of its bytes, or of a
+/// form of it such as its `Value`) as the error diagnostic the protocol
+/// layer gives ("Invalid configuration", at the path).
+pub(crate) fn invalid(what: &str, err: Error) -> Diagnostics {
     let mut diagnostic = Diagnostic::from(err);
     diagnostic.summary = format!("Invalid {what}");
     let mut diagnostics = Diagnostics::new();

@@ -31,6 +31,10 @@ use webpki::ring as ring_algs;
 
 /// The crypto provider of the plugin server: ring, with ECDSA P-521
 /// verification added to its signature verification algorithms.
+///
+/// A client that talks to a provider at the wire (with [`proto`](super::proto))
+/// needs it too: go-plugin servers, Go's and ours, sign the TLS handshake
+/// with a P-521 key, which ring's own provider cannot verify.
 pub fn crypto_provider() -> Arc<CryptoProvider> {
     Arc::new(CryptoProvider {
         signature_verification_algorithms: SUPPORTED_SIG_ALGS,

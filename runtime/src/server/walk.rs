@@ -89,6 +89,23 @@ impl<'s> From<&'s Block> for Object<'s> {
     }
 }
 
+impl Object<'_> {
+    /// Whether the object holds, at any depth (in nested attributes and
+    /// nested blocks too), an attribute `which` picks.
+    pub(crate) fn holds(self, which: &impl Fn(&Attribute) -> bool) -> bool {
+        let nested = |a: &Attribute| match &a.ty {
+            AttributeType::Nested(n) => Object {
+                attributes: &n.attributes,
+                blocks: &[],
+            }
+            .holds(which),
+            AttributeType::Type(_) => false,
+        };
+        self.attributes.iter().any(|a| which(a) || nested(a))
+            || (self.blocks.iter()).any(|nb| Object::from(&nb.block).holds(which))
+    }
+}
+
 /// What the walk does after [`Visitor::enter`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Flow {
@@ -233,12 +250,23 @@ pub(crate) trait Visitor<C: Counterpart> {
         let _ = object;
         other.set_elements(items)
     }
+
+    /// Whether the pass can change a value inside an object of `object`'s
+    /// schema. A set whose element objects it cannot change keeps its
+    /// elements in their order; otherwise the set is put in canonical
+    /// order again after the visit (sorting every element by its set
+    /// key, the costly part of walking a large set).
+    fn may_change(&self, object: Object<'_>) -> bool {
+        let _ = object;
+        true
+    }
 }
 
 /// Visits every attribute and block position of `value`, an object of
-/// `block`, with `other` as its counterpart. Sets whose elements were
-/// visited are put back in canonical order ([`Value::set`]); set elements
-/// add no step to the path (Terraform cannot address them).
+/// `block`, with `other` as its counterpart. Sets whose elements the
+/// visitor may have changed ([`Visitor::may_change`]) are put back in
+/// canonical order ([`Value::set`]); set elements add no step to the path
+/// (Terraform cannot address them).
 pub(crate) fn walk<C: Counterpart>(
     block: &Block,
     value: &mut Value,
@@ -300,6 +328,12 @@ fn walk_nested<C: Counterpart>(
         (Nesting::Map, Value::Map(_, items) | Value::Object(items)) => {
             for (k, item) in items.iter_mut() {
                 walk_object(object, item, other.key(k), visitor, Path::Key(&path, k));
+            }
+        }
+        (Nesting::Set, Value::Set(_, items)) if !visitor.may_change(object) => {
+            let others = visitor.pair_set(object, items, other);
+            for (item, other) in items.iter_mut().zip(others) {
+                walk_object(object, item, other, visitor, path);
             }
         }
         (Nesting::Set, Value::Set(ty, items)) => {

@@ -6,10 +6,10 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
-use super::{deferral, from_proto, to_proto, unknown_type, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6 as pb;
-use crate::server::raw::{self, ProgressSink, RawProvider};
+use crate::server::raw::{self, Answer, ProgressSink, RawProvider, TypeKind};
 
 /// Progress messages in flight between the provider and Terraform.
 const BUFFER: usize = 16;
@@ -20,8 +20,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: pb::validate_action_config::Request,
     ) -> pb::validate_action_config::Response {
         tracing::debug!(type_name = %request.type_name, "ValidateActionConfig");
-        let Some(ty) = self.type_of(Kind::Action, &request.type_name) else {
-            return Answer::unknown_type(Kind::Action, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::Action, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::Action, &request.type_name);
         };
         let config = self.decoding().value("configuration", request.config, ty);
         let raw_request = raw::ValidateActionConfigRequest {
@@ -41,8 +41,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: pb::plan_action::Request,
     ) -> pb::plan_action::Response {
         tracing::debug!(type_name = %request.action_type, "PlanAction");
-        let Some(ty) = self.type_of(Kind::Action, &request.action_type) else {
-            return Answer::unknown_type(Kind::Action, &request.action_type);
+        let Some(ty) = self.type_of(TypeKind::Action, &request.action_type) else {
+            return Answer::unknown_type(TypeKind::Action, &request.action_type);
         };
         let config = self.decoding().value("configuration", request.config, ty);
         let raw_request = raw::PlanActionRequest {
@@ -74,8 +74,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         let this = self.clone();
         tokio::spawn(async move {
             let event = |t: Type| into(pb::invoke_action::Event { r#type: Some(t) });
-            let diagnostics = match this.type_of(Kind::Action, &request.action_type) {
-                None => unknown_type(Kind::Action, &request.action_type),
+            let diagnostics = match this.type_of(TypeKind::Action, &request.action_type) {
+                None => Diagnostics::unknown_type(TypeKind::Action, &request.action_type),
                 Some(ty) => {
                     let config = this.decoding().value("configuration", request.config, ty);
                     let raw_request = raw::InvokeActionRequest {

@@ -1,14 +1,14 @@
 //! `ApplyResourceChange`: carries out a planned change.
 
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{to_proto, GrpcProvider};
 use crate::server::proto::tfplugin6::apply_resource_change as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn apply_resource_change(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, "ApplyResourceChange");
-        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
-            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::Resource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let decoding = self.decoding();
         let prior_state = decoding.value("prior state", request.prior_state, ty);

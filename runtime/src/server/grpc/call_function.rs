@@ -1,6 +1,8 @@
 //! `CallFunction`: a provider-defined function called with its arguments,
 //! each typed by its parameter.
 
+use std::sync::Arc;
+
 use super::{to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6::{call_function as rpc, FunctionError};
@@ -25,7 +27,11 @@ impl<P: RawProvider> GrpcProvider<P> {
                 )));
             };
             // An argument sent as nothing (OpenTofu's null) reads as null.
-            arguments.push(self.decoding().value("argument", Some(argument), ty));
+            arguments.push(self.decoding().value(
+                "argument",
+                Some(argument),
+                &Arc::new(ty.clone()),
+            ));
         }
         if arguments.len() < signature.parameters.len() {
             return error(raw::FunctionError::new(format!(

@@ -8,7 +8,7 @@ use crate::server::raw::{self, RawProvider};
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn configure_provider(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!("ConfigureProvider");
-        let ty = &self.shared.provider_type;
+        let ty = self.provider_type();
         let decoding = self.decoding();
         let config = decoding.value("provider configuration", request.config, ty);
         let raw_request = raw::ConfigureProviderRequest {

@@ -2,10 +2,10 @@
 //! `OpenEphemeralResource`, `RenewEphemeralResource` and
 //! `CloseEphemeralResource`.
 
-use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6 as pb;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn validate_ephemeral_resource_config(
@@ -13,8 +13,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: pb::validate_ephemeral_resource_config::Request,
     ) -> pb::validate_ephemeral_resource_config::Response {
         tracing::debug!(type_name = %request.type_name, "ValidateEphemeralResourceConfig");
-        let Some(ty) = self.type_of(Kind::EphemeralResource, &request.type_name) else {
-            return Answer::unknown_type(Kind::EphemeralResource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::EphemeralResource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name);
         };
         let config = self.decoding().value("configuration", request.config, ty);
         let raw_request = raw::ValidateEphemeralResourceConfigRequest {
@@ -34,8 +34,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: pb::open_ephemeral_resource::Request,
     ) -> pb::open_ephemeral_resource::Response {
         tracing::debug!(type_name = %request.type_name, "OpenEphemeralResource");
-        let Some(ty) = self.type_of(Kind::EphemeralResource, &request.type_name) else {
-            return Answer::unknown_type(Kind::EphemeralResource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::EphemeralResource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name);
         };
         let config = self.decoding().value("configuration", request.config, ty);
         let raw_request = raw::OpenEphemeralResourceRequest {
@@ -64,10 +64,10 @@ impl<P: RawProvider> GrpcProvider<P> {
     ) -> pb::renew_ephemeral_resource::Response {
         tracing::debug!(type_name = %request.type_name, "RenewEphemeralResource");
         if self
-            .type_of(Kind::EphemeralResource, &request.type_name)
+            .type_of(TypeKind::EphemeralResource, &request.type_name)
             .is_none()
         {
-            return Answer::unknown_type(Kind::EphemeralResource, &request.type_name);
+            return Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name);
         }
         let raw_request = raw::RenewEphemeralResourceRequest {
             type_name: request.type_name,
@@ -89,10 +89,10 @@ impl<P: RawProvider> GrpcProvider<P> {
     ) -> pb::close_ephemeral_resource::Response {
         tracing::debug!(type_name = %request.type_name, "CloseEphemeralResource");
         if self
-            .type_of(Kind::EphemeralResource, &request.type_name)
+            .type_of(TypeKind::EphemeralResource, &request.type_name)
             .is_none()
         {
-            return Answer::unknown_type(Kind::EphemeralResource, &request.type_name);
+            return Answer::unknown_type(TypeKind::EphemeralResource, &request.type_name);
         }
         let raw_request = raw::CloseEphemeralResourceRequest {
             type_name: request.type_name,

@@ -2,6 +2,8 @@
 //! as sent, with the type of the schema they belong to (decoded when the
 //! provider reads them), and client capabilities.
 
+use std::sync::Arc;
+
 use crate::server::proto::tfplugin6 as pb;
 use crate::server::raw::{self, DynamicValue};
 use crate::types::Type;
@@ -9,26 +11,27 @@ use crate::types::Type;
 /// Wraps the `DynamicValue`s of a request with their types.
 pub(super) struct Decoding<'a> {
     /// The type of `provider_meta`, when the provider has a schema for it.
-    meta_type: Option<&'a Type>,
+    meta_type: Option<&'a Arc<Type>>,
 }
 
 impl<'a> Decoding<'a> {
-    pub(super) fn new(meta_type: Option<&'a Type>) -> Self {
+    pub(super) fn new(meta_type: Option<&'a Arc<Type>>) -> Self {
         Decoding { meta_type }
     }
 
     /// The value `what` (named so in a diagnostic if it cannot be read) of
-    /// type `ty`: msgpack when Terraform sent it, else JSON, else null.
+    /// type `ty` (shared, not copied): msgpack when Terraform sent it, else
+    /// JSON, else null.
     pub(super) fn value(
         &self,
         what: &'static str,
         value: Option<pb::DynamicValue>,
-        ty: &Type,
+        ty: &Arc<Type>,
     ) -> DynamicValue {
         let value = match value {
-            Some(v) if !v.msgpack.is_empty() => DynamicValue::msgpack(v.msgpack, ty.clone()),
-            Some(v) if !v.json.is_empty() => DynamicValue::json(v.json, ty.clone()),
-            _ => DynamicValue::null(ty.clone()),
+            Some(v) if !v.msgpack.is_empty() => DynamicValue::msgpack(v.msgpack, Arc::clone(ty)),
+            Some(v) if !v.json.is_empty() => DynamicValue::json(v.json, Arc::clone(ty)),
+            _ => DynamicValue::null(Type::clone(ty)),
         };
         value.named(what)
     }
@@ -39,7 +42,7 @@ impl<'a> Decoding<'a> {
         &self,
         what: &'static str,
         identity: Option<pb::ResourceIdentityData>,
-        ty: Option<&Type>,
+        ty: Option<&Arc<Type>>,
     ) -> Option<DynamicValue> {
         let data = identity?.identity_data?;
         Some(self.value(what, Some(data), ty?))

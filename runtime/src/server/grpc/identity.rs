@@ -1,18 +1,21 @@
 //! `UpgradeResourceIdentity`: an identity stored by an older identity
 //! version, brought to the current one.
 
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{to_proto, GrpcProvider};
 use crate::server::proto::tfplugin6::upgrade_resource_identity as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn upgrade_resource_identity(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, version = request.version, "UpgradeResourceIdentity");
         let Some(ty) = self.identity_type(&request.type_name) else {
-            return if self.type_of(Kind::Resource, &request.type_name).is_some() {
+            return if self
+                .type_of(TypeKind::Resource, &request.type_name)
+                .is_some()
+            {
                 Answer::from_diagnostics(no_identity(&request.type_name))
             } else {
-                Answer::unknown_type(Kind::Resource, &request.type_name)
+                Answer::unknown_type(TypeKind::Resource, &request.type_name)
             };
         };
         let raw_request = raw::UpgradeResourceIdentityRequest {

@@ -1,14 +1,18 @@
 //! `ImportResourceState`: `terraform import` with an id.
 
-use super::{deferral, from_proto, to_proto, unknown_type, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, GrpcProvider};
+use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6::import_resource_state as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn import_resource_state(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, "ImportResourceState");
-        if self.type_of(Kind::Resource, &request.type_name).is_none() {
-            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        if self
+            .type_of(TypeKind::Resource, &request.type_name)
+            .is_none()
+        {
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         }
         let identity = self.decoding().identity(
             "import identity",
@@ -28,8 +32,9 @@ impl<P: RawProvider> GrpcProvider<P> {
         let mut imported_resources = Vec::new();
         for imported in std::mem::take(&mut response.imported_resources) {
             // The provider may import objects of other types than the one asked.
-            let Some(ty) = self.type_of(Kind::Resource, &imported.type_name) else {
-                let diagnostics = unknown_type(Kind::Resource, &imported.type_name);
+            let Some(ty) = self.type_of(TypeKind::Resource, &imported.type_name) else {
+                let diagnostics =
+                    Diagnostics::unknown_type(TypeKind::Resource, &imported.type_name);
                 response.diagnostics.extend(diagnostics);
                 continue;
             };

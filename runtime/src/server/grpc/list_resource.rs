@@ -6,14 +6,16 @@
 //! Terraform stops reading (the limit, or a cancelled run) the sink reports
 //! it and the provider's call is dropped.
 
+use std::sync::Arc;
+
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
-use super::{to_proto, unknown_type, Answer, GrpcProvider, Kind};
+use super::{to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6 as pb;
-use crate::server::raw::{self, ListSink, RawProvider};
+use crate::server::raw::{self, Answer, ListSink, RawProvider, TypeKind};
 use crate::types::Type;
 
 /// The events in flight between the provider and Terraform.
@@ -25,17 +27,17 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: pb::validate_list_resource_config::Request,
     ) -> pb::validate_list_resource_config::Response {
         tracing::debug!(type_name = %request.type_name, "ValidateListResourceConfig");
-        let Some(ty) = self.type_of(Kind::ListResource, &request.type_name) else {
-            return Answer::unknown_type(Kind::ListResource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::ListResource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::ListResource, &request.type_name);
         };
         let decoding = self.decoding();
         let config = decoding.value("configuration", request.config, ty);
         let include_resource_object = request
             .include_resource_object
-            .map(|v| decoding.value("include_resource", Some(v), &Type::Bool));
+            .map(|v| decoding.value("include_resource", Some(v), &Arc::new(Type::Bool)));
         let limit = request
             .limit
-            .map(|v| decoding.value("limit", Some(v), &Type::Number));
+            .map(|v| decoding.value("limit", Some(v), &Arc::new(Type::Number)));
         let raw_request = raw::ValidateListResourceConfigRequest {
             type_name: request.type_name,
             config,
@@ -83,10 +85,10 @@ impl<P: RawProvider> GrpcProvider<P> {
     ) -> Diagnostics {
         let type_name = request.type_name;
         let (Some(config_ty), Some(resource_ty)) = (
-            self.type_of(Kind::ListResource, &type_name),
-            self.type_of(Kind::Resource, &type_name),
+            self.type_of(TypeKind::ListResource, &type_name),
+            self.type_of(TypeKind::Resource, &type_name),
         ) else {
-            return unknown_type(Kind::ListResource, &type_name);
+            return Diagnostics::unknown_type(TypeKind::ListResource, &type_name);
         };
         let identity_ty = self.identity_type(&type_name);
         // Terraform reads no more than `limit` events; none at all for 0.

@@ -1,9 +1,9 @@
 //! `MoveResourceState`: a `moved` block from another resource type (or
 //! provider) to one of this provider's.
 
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{to_proto, GrpcProvider};
 use crate::server::proto::tfplugin6::move_resource_state as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn move_resource_state(&self, request: rpc::Request) -> rpc::Response {
@@ -12,8 +12,8 @@ impl<P: RawProvider> GrpcProvider<P> {
             target = %request.target_type_name,
             "MoveResourceState"
         );
-        let Some(ty) = self.type_of(Kind::Resource, &request.target_type_name) else {
-            return Answer::unknown_type(Kind::Resource, &request.target_type_name);
+        let Some(ty) = self.type_of(TypeKind::Resource, &request.target_type_name) else {
+            return Answer::unknown_type(TypeKind::Resource, &request.target_type_name);
         };
         let identity_ty = self.identity_type(&request.target_type_name);
         let raw_request = raw::MoveResourceStateRequest {

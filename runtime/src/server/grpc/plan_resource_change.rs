@@ -1,15 +1,15 @@
 //! `PlanResourceChange`: the planned state, what forces replacement, and
 //! private data for apply.
 
-use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, GrpcProvider};
 use crate::server::proto::tfplugin6::plan_resource_change as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn plan_resource_change(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, "PlanResourceChange");
-        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
-            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::Resource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let decoding = self.decoding();
         let prior_state = decoding.value("prior state", request.prior_state, ty);

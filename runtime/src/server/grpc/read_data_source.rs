@@ -1,14 +1,14 @@
 //! `ReadDataSource`.
 
-use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, GrpcProvider};
 use crate::server::proto::tfplugin6::read_data_source as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn read_data_source(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, "ReadDataSource");
-        let Some(ty) = self.type_of(Kind::DataSource, &request.type_name) else {
-            return Answer::unknown_type(Kind::DataSource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::DataSource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::DataSource, &request.type_name);
         };
         let decoding = self.decoding();
         let config = decoding.value("configuration", request.config, ty);

@@ -1,14 +1,14 @@
 //! `ReadResource`: refresh.
 
-use super::{deferral, from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{deferral, from_proto, to_proto, GrpcProvider};
 use crate::server::proto::tfplugin6::read_resource as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn read_resource(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, "ReadResource");
-        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
-            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::Resource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let decoding = self.decoding();
         let current_state = decoding.value("prior state", request.current_state, ty);

@@ -5,6 +5,7 @@
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::error::PathStep;
 use crate::server::proto::tfplugin6 as pb;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use crate::server::raw::{DynamicValue, ProviderSchema};
@@ -83,7 +84,7 @@ pub(super) fn server_capabilities(schema: &ProviderSchema) -> pb::ServerCapabili
 /// diagnostic (and nothing is sent).
 pub(super) fn identity(
     identity: Option<DynamicValue>,
-    ty: Option<&Type>,
+    ty: Option<&Arc<Type>>,
     diagnostics: &mut Diagnostics,
 ) -> Option<pb::ResourceIdentityData> {
     let identity = identity?;

@@ -1,9 +1,9 @@
 //! `UpgradeResourceState`: stored state (JSON, maybe by an older schema
 //! version) to the current schema's type.
 
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{to_proto, GrpcProvider};
 use crate::server::proto::tfplugin6::upgrade_resource_state as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn upgrade_resource_state(&self, request: rpc::Request) -> rpc::Response {
@@ -12,8 +12,8 @@ impl<P: RawProvider> GrpcProvider<P> {
             version = request.version,
             "UpgradeResourceState"
         );
-        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
-            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::Resource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let raw_state_json = request.raw_state.map(|r| r.json).filter(|j| !j.is_empty());
         let raw_request = raw::UpgradeResourceStateRequest {

@@ -5,15 +5,23 @@
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Status};
 
+use super::reply::{reply, Reply};
 use super::schema::NestedAttributes;
 use super::v5_messages::Convert;
-use super::{reply, GrpcProvider, Reply};
+use super::GrpcProvider;
 use crate::server::proto::tfplugin5 as pb;
 use crate::server::raw::RawProvider;
 
 /// The protocol 5 face of a [`GrpcProvider`].
 #[derive(Debug)]
 pub struct Grpc5<P>(pub(crate) GrpcProvider<P>);
+
+impl<P: RawProvider> GrpcProvider<P> {
+    /// The protocol 5 face.
+    pub fn v5(&self) -> Grpc5<P> {
+        Grpc5(self.clone())
+    }
+}
 
 impl<P> Clone for Grpc5<P> {
     fn clone(&self) -> Self {

@@ -4,14 +4,22 @@
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Status};
 
+use super::reply::{reply, Reply};
 use super::schema::NestedAttributes;
-use super::{reply, GrpcProvider, Reply};
+use super::GrpcProvider;
 use crate::server::proto::tfplugin6 as pb;
 use crate::server::raw::RawProvider;
 
 /// The protocol 6 face of a [`GrpcProvider`].
 #[derive(Debug)]
 pub struct Grpc6<P>(pub(crate) GrpcProvider<P>);
+
+impl<P: RawProvider> GrpcProvider<P> {
+    /// The protocol 6 face.
+    pub fn v6(&self) -> Grpc6<P> {
+        Grpc6(self.clone())
+    }
+}
 
 impl<P> Clone for Grpc6<P> {
     fn clone(&self) -> Self {

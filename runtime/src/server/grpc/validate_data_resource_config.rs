@@ -1,9 +1,9 @@
 //! `ValidateDataResourceConfig` (protocol 5: `ValidateDataSourceConfig`).
 
-use super::{to_proto, Answer, GrpcProvider, Kind};
+use super::{to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6::validate_data_resource_config as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn validate_data_resource_config(
@@ -11,8 +11,8 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: rpc::Request,
     ) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, "ValidateDataSourceConfig");
-        let Some(ty) = self.type_of(Kind::DataSource, &request.type_name) else {
-            return Answer::unknown_type(Kind::DataSource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::DataSource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::DataSource, &request.type_name);
         };
         let decoding = self.decoding();
         let config = decoding.value("configuration", request.config, ty);

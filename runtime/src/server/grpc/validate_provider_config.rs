@@ -22,7 +22,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         request: rpc::Request,
     ) -> (Option<pb::DynamicValue>, Vec<pb::Diagnostic>) {
         let (config, mut diagnostics) = self.check_provider_config(request).await;
-        let ty = &self.shared.provider_type;
+        let ty = self.provider_type();
         let prepared_config = to_proto::dynamic(Some(config), ty, &mut diagnostics);
         (prepared_config, to_proto::diagnostics(diagnostics))
     }
@@ -30,7 +30,7 @@ impl<P: RawProvider> GrpcProvider<P> {
     /// The decoded configuration and what the provider says of it.
     async fn check_provider_config(&self, request: rpc::Request) -> (DynamicValue, Diagnostics) {
         tracing::debug!("ValidateProviderConfig");
-        let ty = &self.shared.provider_type;
+        let ty = self.provider_type();
         let decoding = self.decoding();
         let config = decoding.value("provider configuration", request.config, ty);
         let raw_request = raw::ValidateProviderConfigRequest {

@@ -1,15 +1,15 @@
 //! `ValidateResourceConfig` (protocol 5: `ValidateResourceTypeConfig`).
 
-use super::{from_proto, to_proto, Answer, GrpcProvider, Kind};
+use super::{from_proto, to_proto, GrpcProvider};
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin6::validate_resource_config as rpc;
-use crate::server::raw::{self, RawProvider};
+use crate::server::raw::{self, Answer, RawProvider, TypeKind};
 
 impl<P: RawProvider> GrpcProvider<P> {
     pub(super) async fn validate_resource_config(&self, request: rpc::Request) -> rpc::Response {
         tracing::debug!(type_name = %request.type_name, "ValidateResourceConfig");
-        let Some(ty) = self.type_of(Kind::Resource, &request.type_name) else {
-            return Answer::unknown_type(Kind::Resource, &request.type_name);
+        let Some(ty) = self.type_of(TypeKind::Resource, &request.type_name) else {
+            return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let decoding = self.decoding();
         let config = decoding.value("configuration", request.config, ty);

@@ -27,8 +27,10 @@
 
 mod applied;
 mod propose;
+#[cfg(test)]
+mod tests;
 
-use super::walk::{walk, At, Counterpart, Flow, Node, Path, Visitor};
+use super::walk::{walk, At, Counterpart, Flow, Node, Object, Path, Visitor};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::schema::{Block, PlanPolicy, ReplaceIfRequest};
@@ -47,7 +49,7 @@ pub struct PlanOptions {
 
 /// The outcome of [`plan`].
 #[derive(Debug, Clone)]
-pub struct Planned {
+pub struct DefaultPlan {
     /// The planned new state (null for a destroy).
     pub planned_state: Value,
     /// Paths whose planned change forces replacement (none on create or
@@ -69,7 +71,7 @@ pub fn plan(
     proposed: Value,
     config: &Value,
     options: PlanOptions,
-) -> Planned {
+) -> DefaultPlan {
     // Values that mean the same as the prior ones (`semantic_equal`) keep
     // the prior spelling, and do not count as a change.
     let mut planned_state = proposed;
@@ -92,7 +94,7 @@ pub fn plan(
         let others = (Some(prior), Config::Value(Some(config)));
         walk(block, &mut planned_state, others, &mut planner);
     }
-    Planned {
+    DefaultPlan {
         planned_state,
         requires_replace: planner.requires_replace,
         diagnostics: planner.diagnostics,
@@ -191,7 +193,32 @@ impl Config<'_> {
     }
 }
 
-impl Visitor<(Option<&Value>, Config<'_>)> for Planner {
+impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
+    /// Only computed and write-only attributes change.
+    fn may_change(&self, object: Object<'_>) -> bool {
+        object.holds(&|a| a.computed || a.write_only)
+    }
+
+    /// Set elements are paired with identical prior ones, which only a
+    /// computed attribute (its prior value) or a replacement policy (a
+    /// change to compare) inside them can use: without either, pairing
+    /// would hash every element for nothing.
+    fn pair_set(
+        &mut self,
+        object: Object<'_>,
+        items: &[Value],
+        other: (Option<&'v Value>, Config<'c>),
+    ) -> Vec<(Option<&'v Value>, Config<'c>)> {
+        let replaces = |p: &PlanPolicy| p.requires_replace || p.requires_replace_if.is_some();
+        let uses_prior =
+            object.holds(&|a| a.computed || replaces(&a.plan)) || blocks_replace(object, &replaces);
+        if uses_prior {
+            other.set_elements(items)
+        } else {
+            vec![(None, Config::Proposed); items.len()]
+        }
+    }
+
     fn enter(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, value: &mut Value) -> Flow {
         let (prior, config) = at.other;
         let Node::Attribute(a) = at.node else {
@@ -346,6 +373,13 @@ impl Visitor<(Option<&Value>, Config<'_>)> for Replacements {
             push_path(&mut self.0, at.path.to_vec());
         }
     }
+}
+
+/// Whether a block type inside `object`, at any depth, has a policy
+/// `replaces` picks.
+fn blocks_replace(object: Object<'_>, replaces: &impl Fn(&PlanPolicy) -> bool) -> bool {
+    (object.blocks.iter())
+        .any(|nb| replaces(&nb.plan) || blocks_replace(Object::from(&nb.block), replaces))
 }
 
 /// Adds `path` unless it is there already.

@@ -40,12 +40,21 @@ impl Visitor<Option<&Value>> for Propose {
         }
     }
 
+    /// Only computed attributes change (taking their prior value).
+    fn may_change(&self, object: Object<'_>) -> bool {
+        object.holds(&|a| a.computed)
+    }
+
     fn pair_set<'p>(
         &mut self,
         object: Object<'_>,
         items: &[Value],
         prior: Option<&'p Value>,
     ) -> Vec<Option<&'p Value>> {
+        // Only a computed attribute takes anything from its prior element.
+        if !self.may_change(object) {
+            return vec![None; items.len()];
+        }
         let prior_items = match prior {
             Some(Value::Set(_, xs)) => xs.as_slice(),
             _ => &[],

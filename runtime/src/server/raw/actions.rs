@@ -69,3 +69,7 @@ impl ProgressSink {
         self.tx.send(message.into()).await.is_ok()
     }
 }
+
+redacted_debug!(ValidateActionConfigRequest { type_name } hides { config });
+redacted_debug!(PlanActionRequest { type_name, client_capabilities } hides { config });
+redacted_debug!(InvokeActionRequest { type_name, client_capabilities } hides { config });

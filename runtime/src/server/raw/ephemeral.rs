@@ -78,3 +78,10 @@ pub struct CloseEphemeralResourceRequest {
     /// The private data Open returned.
     pub private: Option<Vec<u8>>,
 }
+
+redacted_debug!(ValidateEphemeralResourceConfigRequest { type_name } hides { config });
+redacted_debug!(OpenEphemeralResourceRequest { type_name, client_capabilities } hides { config });
+redacted_debug!(OpenEphemeralResourceResponse { renew_at, deferred, diagnostics } hides { result, private });
+redacted_debug!(RenewEphemeralResourceRequest { type_name } hides { private });
+redacted_debug!(RenewEphemeralResourceResponse { renew_at, diagnostics } hides { private });
+redacted_debug!(CloseEphemeralResourceRequest { type_name } hides { private });

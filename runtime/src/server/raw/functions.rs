@@ -214,6 +214,9 @@ impl CallFunctionResponse {
     }
 }
 
+redacted_debug!(CallFunctionRequest { name } hides { arguments });
+redacted_debug!(CallFunctionResponse { error } hides { result });
+
 #[cfg(test)]
 mod tests {
     use super::*;

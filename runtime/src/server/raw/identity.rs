@@ -99,3 +99,7 @@ pub struct MoveResourceStateResponse {
     /// Errors and warnings.
     pub diagnostics: Diagnostics,
 }
+
+redacted_debug!(UpgradeResourceIdentityResponse { diagnostics } hides { upgraded_identity });
+redacted_debug!(MoveResourceStateRequest { source_provider_address, source_type_name, source_schema_version, source_identity_schema_version, target_type_name } hides { source_state_json, source_private, source_identity_json });
+redacted_debug!(MoveResourceStateResponse { diagnostics } hides { target_state, target_private, target_identity });

@@ -98,3 +98,9 @@ pub struct GenerateResourceConfigResponse {
     /// Errors and warnings.
     pub diagnostics: Diagnostics,
 }
+
+redacted_debug!(ValidateListResourceConfigRequest { type_name } hides { config, include_resource_object, limit });
+redacted_debug!(ListResourceRequest { type_name, include_resource_object, limit } hides { config });
+redacted_debug!(ListResourceEvent { display_name, diagnostics } hides { identity, resource_object });
+redacted_debug!(GenerateResourceConfigRequest { type_name } hides { state });
+redacted_debug!(GenerateResourceConfigResponse { diagnostics } hides { config });

@@ -1,24 +1,9 @@
-//! Deferred actions in the harness: requests that allow them, as an
-//! experimental build of Terraform run with `-allow-deferral` sends (a
-//! release build never does), and the deferral an answer carries.
+//! The deferral an answer carries, as the harness reports it (requests
+//! allow deferrals with [`Harness::allow_deferral`](super::Harness::allow_deferral)).
 
-use super::{pb6, Harness};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::server::raw::{Deferred, RawProvider};
-
-impl<P: RawProvider> Harness<P> {
-    /// Whether Terraform allows deferrals: `client_capabilities.
-    /// deferral_allowed` in every request that carries client
-    /// capabilities, `ConfigureProvider` included. `false` by default, as
-    /// in release builds of Terraform, which refuse `-allow-deferral`;
-    /// `true` is what an experimental build sends with it. The deferral an
-    /// answer carries is in [`PlanResult::deferred`](super::PlanResult::deferred)
-    /// and [`StateResult::deferred`](super::StateResult::deferred).
-    pub fn allow_deferral(mut self, allowed: bool) -> Self {
-        self.deferral_allowed = allowed;
-        self
-    }
-}
+use crate::server::proto::tfplugin6 as pb6;
+use crate::server::raw::Deferred;
 
 /// The deferral of an answer; a reason the protocol leaves unset
 /// (`UNKNOWN`) or does not define is an error diagnostic (and no

@@ -4,9 +4,8 @@
 
 use std::time::SystemTime;
 
-use tonic::Request;
-
-use super::{as_v6, diagnostics_of, dv6, rpc_failed, value_of, Harness};
+use super::convert::{call, diagnostics_of, dv6, rpc_failed, value_of};
+use super::harness::Harness;
 use crate::diag::Diagnostics;
 use crate::server::proto::tfplugin5::provider_server::Provider as _;
 use crate::server::proto::tfplugin6 as pb6;

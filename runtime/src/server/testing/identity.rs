@@ -6,9 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use tonic::Request;
-
-use super::{as_v6, diagnostics_of, dv6, rpc_failed, Harness, PlanResult, StateResult};
+use super::convert::{call, diagnostics_of, dv6, rpc_failed};
+use super::harness::Harness;
+use super::results::{state_result, PlanResult, StateResult};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::server::proto::tfplugin5::provider_server::Provider as _;
 use crate::server::proto::tfplugin6 as pb6;
@@ -237,7 +237,7 @@ impl<P: RawProvider> Harness<P> {
             identity = r.target_identity.take();
             (r.target_state, r.target_private, r.diagnostics)
         });
-        let mut result = super::state_result(response, ty);
+        let mut result = state_result(response, ty);
         result.identity = self.identity_value(target, identity, &mut result.diagnostics);
         result
     }

@@ -2,9 +2,8 @@
 //! `ListResource` (its stream read as Terraform reads it) and
 //! `GenerateResourceConfig`.
 
-use tonic::Request;
-
-use super::{as_v6, diagnostics_of, dv6, rpc_failed, value_of, Harness};
+use super::convert::{as_v6, call, diagnostics_of, dv6, rpc_failed, value_of};
+use super::harness::Harness;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::server::proto::tfplugin5::provider_server::Provider as _;
 use crate::server::proto::tfplugin6 as pb6;
@@ -122,14 +121,18 @@ impl<P: RawProvider> Harness<P> {
             let stream = self
                 .grpc
                 .v5()
-                .list_resource(Request::new(as_v6(&request)))
+                .list_resource(tonic::Request::new(as_v6(&request)))
                 .await;
             stream.map(|r| {
                 let events = r.into_inner().map(|e| e.map(|e| as_v6(&e)));
                 Box::pin(events) as EventStream
             })
         } else {
-            let stream = self.grpc.v6().list_resource(Request::new(request)).await;
+            let stream = self
+                .grpc
+                .v6()
+                .list_resource(tonic::Request::new(request))
+                .await;
             stream.map(|r| Box::pin(r.into_inner()) as EventStream)
         };
         let mut stream = match stream {

@@ -11,8 +11,9 @@
 
 use std::future::Future;
 
-use super::views::validate_model;
-use super::{BoxFuture, Ctx, Model, PlanView};
+use super::future::BoxFuture;
+use super::read::validate_model;
+use super::{Ctx, Model, PlanView};
 use crate::diag::Diagnostics;
 use crate::schema::Schema;
 use crate::server::raw::{self, DynamicValue, ProgressSink};

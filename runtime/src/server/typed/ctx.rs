@@ -290,7 +290,7 @@ impl<C> Ctx<C> {
     /// When this call's time limit ends ([`Resource::timeout`]), if it has
     /// one: the typed layer drops the call then and answers with a
     /// "Timeout" error. Waits and retries inside the call can stop before
-    /// it ([`crate::retry`]).
+    /// it ([`crate::server::retry`]).
     ///
     /// [`Resource::timeout`]: super::Resource::timeout
     pub fn deadline(&self) -> Option<tokio::time::Instant> {

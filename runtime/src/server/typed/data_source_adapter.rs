@@ -1,11 +1,14 @@
 //! A [`DataSource`] behind dynamic values.
 
 use super::deadline::Race;
-use super::views::{state_of, typed, unset_computed_unknown, validate_model};
-use super::{BoxFuture, Ctx, DataSource};
+use super::future::BoxFuture;
+use super::read::{typed, unset_computed_unknown, validate_model};
+use super::shape::Shape;
+use super::state::state_of;
+use super::{Ctx, DataSource};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
-use crate::schema::{Block, Schema};
+use crate::schema::Schema;
 use crate::server::raw::{self, DynamicValue};
 use crate::timeouts::Operation;
 
@@ -21,10 +24,10 @@ pub(super) trait ErasedDataSource<C>: Send + Sync {
     ) -> BoxFuture<'a, raw::ReadDataSourceResponse>;
 }
 
-/// A data source with its schema block, built once.
+/// A data source with its schema block and value type, built once.
 pub(super) struct DataSourceAdapter<D> {
     pub(super) data_source: D,
-    pub(super) block: Block,
+    pub(super) shape: Shape,
 }
 
 impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
@@ -45,7 +48,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
         Box::pin(async move {
             let mut response = raw::ReadDataSourceResponse::default();
             let config = match config.read_value() {
-                Ok(config) => unset_computed_unknown(&self.block, config),
+                Ok(config) => unset_computed_unknown(&self.shape.block, config),
                 Err(d) => {
                     response.diagnostics.extend(d);
                     return response;
@@ -82,7 +85,7 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
             }
             match result {
                 Ok(model) => {
-                    let state = state_of(&self.block, &model, None, &mut response.diagnostics);
+                    let state = state_of(&self.shape, &model, None, &mut response.diagnostics);
                     response.state = Some(state);
                 }
                 Err(d) => response.diagnostics.extend(d),

@@ -15,8 +15,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::ephemeral_result::check_result;
-use super::views::{typed, unset_computed_unknown, validate_model};
-use super::{BoxFuture, Ctx, EphemeralResource, Opened};
+use super::future::BoxFuture;
+use super::read::{typed, unset_computed_unknown, validate_model};
+use super::{Ctx, EphemeralResource, Opened};
 use crate::diag::Diagnostics;
 use crate::model::{TfSchema, TfType};
 use crate::schema::{Block, Schema};

@@ -14,7 +14,7 @@
 //! an empty string stays an empty string (a tfschema state never means
 //! null by it).
 
-use super::views::{read_or_note, typed};
+use super::read::{read_or_note, typed};
 use super::{PlanView, Resource};
 use crate::model::{TfEncode, TfType};
 use crate::schema::{Block, NestedBlock, NestingMode};

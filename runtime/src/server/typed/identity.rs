@@ -10,8 +10,9 @@
 
 use std::future::Future;
 
-use super::traits::decode_stored;
-use super::{BoxFuture, Ctx, Model, Resource};
+use super::future::BoxFuture;
+use super::state_upgrade::decode_stored;
+use super::{Ctx, Model, Resource};
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::json::JsonOptions;

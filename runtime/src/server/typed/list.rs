@@ -15,11 +15,14 @@ use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::views::{state_of, validate_model};
-use super::{BoxFuture, Ctx, Model, PlanView, Resource, ResourceIdentity};
+use super::future::BoxFuture;
+use super::read::validate_model;
+use super::shape::Shape;
+use super::state::state_of;
+use super::{Ctx, Model, PlanView, Resource, ResourceIdentity};
 use crate::diag::Diagnostics;
 use crate::model::TfSchema;
-use crate::schema::{Block, Schema};
+use crate::schema::Schema;
 use crate::server::raw::{self, DynamicValue, ListResourceEvent, ListSink};
 
 /// The provider's client type of a list resource: its resource's.
@@ -186,7 +189,7 @@ impl<R: ResourceIdentity> std::fmt::Debug for ListItem<R> {
 /// Where a list's results go: at most `limit` of them reach Terraform.
 pub struct ListResults<R: ResourceIdentity> {
     sink: ListSink,
-    block: Arc<Block>,
+    shape: Arc<Shape>,
     include_resource: bool,
     limit: usize,
     /// How many more results Terraform reads: 0 once the limit is
@@ -264,7 +267,7 @@ impl<R: ResourceIdentity> ListResults<R> {
         };
         let resource_object = match (self.include_resource, resource) {
             (false, _) => None,
-            (true, Some(model)) => Some(state_of(&self.block, &model, None, &mut diagnostics)),
+            (true, Some(model)) => Some(state_of(&self.shape, &model, None, &mut diagnostics)),
             (true, None) => {
                 diagnostics.error(
                     &[],
@@ -305,17 +308,17 @@ pub(super) trait ErasedList<C>: Send + Sync {
 }
 
 /// A [`ListResource`] behind dynamic values, with its resource's schema
-/// block (for the states it sends).
+/// block and value type (for the states it sends).
 pub(super) struct ListAdapter<L> {
     list: L,
-    block: Arc<Block>,
+    shape: Arc<Shape>,
 }
 
 impl<L: ListResource> ListAdapter<L> {
     pub(super) fn new(list: L) -> Self {
         ListAdapter {
             list,
-            block: Arc::new(<<L::Resource as Resource>::Model as TfSchema>::block()),
+            shape: Arc::new(Shape::of::<<L::Resource as Resource>::Model>()),
         }
     }
 }
@@ -356,7 +359,7 @@ impl<L: ListResource> ErasedList<ListClient<L>> for ListAdapter<L> {
             };
             let mut results = ListResults {
                 sink,
-                block: Arc::clone(&self.block),
+                shape: Arc::clone(&self.shape),
                 include_resource: request.include_resource_object,
                 limit,
                 remaining: limit,

@@ -11,8 +11,8 @@
 //! planning and provider configuration see that one, because Terraform can
 //! send unknowns for any attribute there.
 //!
-//! Planning is done for you on Terraform's proposed new state
-//! ([`super::plan`]): computed attributes, defaults, write-only attributes
+//! Planning is done for you on Terraform's proposed new state:
+//! computed attributes, defaults, write-only attributes
 //! and replacement follow the schema's plan policy; a resource can adjust
 //! the result in [`Resource::modify_plan`]. After apply, the new state is
 //! checked against the plan: no unknowns left, planned refinements kept.
@@ -70,129 +70,45 @@
 //! ```
 
 mod action;
+mod applying;
 mod ctx;
+mod data_source;
 mod data_source_adapter;
 mod deadline;
 mod ephemeral;
 mod ephemeral_adapter;
 mod ephemeral_result;
 pub(crate) mod function;
+mod future;
 mod generate_config;
 mod identity;
 mod list;
+mod model;
+mod move_source;
 mod move_state;
+mod planning;
 mod provider;
+mod read;
+mod resource;
 mod resource_adapter;
-mod traits;
-mod views;
-
-use std::future::Future;
-use std::pin::Pin;
-
-use crate::model::{TfDecode, TfEncode, TfPlan, TfSchema};
+mod resource_plan;
+mod shape;
+mod state;
+mod state_upgrade;
+mod typed_provider;
+mod write_only;
 
 pub use action::{Action, Progress};
 pub use ctx::Ctx;
+pub use data_source::DataSource;
 pub use ephemeral::{EphemeralResource, NoPrivate, Opened};
 pub use function::{Function, FunctionArgs, FunctionReturn};
 pub use identity::{IdentityModel, IdentityUpgrade, ResourceIdentity};
 pub use list::{ListClient, ListItem, ListResource, ListResults};
-pub use move_state::MoveSource;
-pub use provider::TypedProvider;
-pub use traits::{DataSource, Provider, Resource, ResourcePlan, StateUpgrade};
-
-/// The error of a provider-defined function (from the raw layer).
-pub use crate::server::raw::FunctionError;
-
-/// Why a call is deferred ([`Ctx::defer`]; from the raw layer).
-pub use crate::server::raw::Deferred;
-
-/// A derived model struct the typed layer can use: schema, codecs and a
-/// plan view that converts both ways.
-///
-/// Every struct with `#[derive(TfSchema, TfValue)]` that owns its data
-/// (no borrowed `&str` fields) is one; there is nothing to implement.
-pub trait Model:
-    TfSchema
-    + TfEncode
-    + for<'de> TfDecode<'de>
-    + TfPlan<PlanInner: for<'de> TfDecode<'de> + TfEncode + Send>
-    + Send
-    + 'static
-{
-}
-
-impl<T> Model for T where
-    T: TfSchema
-        + TfEncode
-        + for<'de> TfDecode<'de>
-        + TfPlan<PlanInner: for<'de> TfDecode<'de> + TfEncode + Send>
-        + Send
-        + 'static
-{
-}
-
-/// The plan view of a model struct (`<Name>Plan`): every attribute may be
-/// unknown.
-///
-/// `#[derive(TfValue)]` writes the struct next to the model, with the same
-/// field names and visibility. A field of type `T` has the type
-/// `<T as TfPlan>::Plan` there ([`TfPlan`]), or `<T as TfPlan>::PlanOrNull`
-/// when the attribute is computed, since a configuration that leaves a
-/// computed attribute unset holds null for it. In practice:
-///
-/// | model field | plan view field |
-/// |---|---|
-/// | `name: String` | `Unknown<String>` |
-/// | `tags: Option<Vec<String>>` | `Unknown<Option<Vec<Unknown<String>>>>` |
-/// | `#[tf(computed)] id: Unknown<String>` | `Unknown<Option<String>>` |
-/// | `#[tf(optional, computed)] size: Unknown<Option<i64>>` | `Unknown<Option<i64>>` |
-/// | `#[tf(computed)] arn: Refined<String>` | `Refined<Option<String>>` |
-/// | `#[tf(block)] disk: Vec<Disk>` | `Unknown<Vec<Unknown<DiskPlan>>>` |
-/// | `#[tf(block)] boot: Option<Disk>` | `Unknown<Option<DiskPlan>>` |
-///
-/// Collection elements can be unknown too, and nested model structs
-/// become their own plan views. A `BTreeSet` or `HashSet` becomes a
-/// [`Set`](crate::Set), which can hold unknown elements.
-///
-/// ```
-/// use tfschema::server::typed::PlanView;
-/// use tfschema::{Refined, TfSchema, TfValue, Unknown};
-///
-/// #[derive(TfSchema, TfValue)]
-/// struct Disk {
-///     size_gb: i64,
-/// }
-///
-/// #[derive(TfSchema, TfValue)]
-/// struct Server {
-///     name: String,
-///     tags: Option<Vec<String>>,
-///     #[tf(computed)]
-///     id: Unknown<String>,
-///     #[tf(optional, computed)]
-///     size: Unknown<Option<i64>>,
-///     #[tf(computed)]
-///     arn: Refined<String>,
-///     #[tf(block)]
-///     disk: Vec<Disk>,
-///     #[tf(block)]
-///     boot: Option<Disk>,
-/// }
-///
-/// // `PlanView<Server>` is `ServerPlan`.
-/// fn fields(plan: PlanView<Server>) {
-///     let ServerPlan { name, tags, id, size, arn, disk, boot } = plan;
-///     let _: Unknown<String> = name;
-///     let _: Unknown<Option<Vec<Unknown<String>>>> = tags;
-///     let _: Unknown<Option<String>> = id;
-///     let _: Unknown<Option<i64>> = size;
-///     let _: Refined<Option<String>> = arn;
-///     let _: Unknown<Vec<Unknown<DiskPlan>>> = disk;
-///     let _: Unknown<Option<DiskPlan>> = boot;
-/// }
-/// # let _ = fields;
-/// ```
-pub type PlanView<M> = <M as TfPlan>::PlanInner;
-
-type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+pub use model::{Model, PlanView};
+pub use move_source::MoveSource;
+pub use provider::Provider;
+pub use resource::Resource;
+pub use resource_plan::ResourcePlan;
+pub use state_upgrade::StateUpgrade;
+pub use typed_provider::TypedProvider;

@@ -1,808 +1,132 @@
-//! [`TypedProvider`]: a [`Provider`] with its resources, data sources and
-//! ephemeral resources, serving the raw protocol by handing each call to
-//! the type it names.
+//! [`Provider`]: the provider's configuration and the client it builds.
 
-use std::collections::BTreeMap;
-use std::process::ExitCode;
-use std::sync::{Arc, RwLock};
+use std::future::Future;
 
-use super::action::{plan_response, ActionAdapter, ErasedAction};
-use super::data_source_adapter::{DataSourceAdapter, ErasedDataSource};
-use super::ephemeral_adapter::{EphemeralAdapter, ErasedEphemeral};
-use super::function::{Function, Functions};
-use super::identity::{Identified, NoIdentity};
-use super::list::{ErasedList, ListAdapter};
-use super::resource_adapter::{ErasedResource, ResourceAdapter};
-use super::views::validate_model;
-use super::{
-    Action, Ctx, DataSource, EphemeralResource, ListResource, PlanView, Provider, Resource,
-    ResourceIdentity,
-};
+use super::{Model, PlanView};
 use crate::diag::Diagnostics;
-use crate::model::TfSchema;
-use crate::server::raw::{
-    self, ClientCapabilities, Deferred, ProviderSchema, RawProvider, RawResponse, StopSignal,
-};
 
-/// A [`Provider`] with its resources and data sources: a [`RawProvider`]
-/// ready to serve.
+/// A provider: its configuration model and the client it builds from it.
 ///
-/// Build it with [`new`](Self::new), [`resource`](Self::resource) and
-/// [`data_source`](Self::data_source); serve it with [`run`](Self::run)
-/// from `main`, or drive it in tests with
-/// [`Harness`](crate::server::testing::Harness). Type names start with the
-/// provider's name (`example_thing` for provider `example`): Terraform
-/// picks the provider of a resource by that prefix.
-///
-/// # Wrapping it in a raw provider
-///
-/// `TypedProvider` implements [`RawProvider`], so a raw provider of your
-/// own can hold one and hand it the calls it does not answer itself: to
-/// serve a type the typed layer cannot describe (a schema known only at
-/// run time), or to adjust an answer. `RawProvider`'s default methods
-/// refuse the call ("Unsupported type"), so the wrapper passes on every
-/// call the typed provider answers (the calls below), not only the ones it
-/// changes:
+/// Terraform checks the `provider` block with [`validate`](Self::validate),
+/// then calls [`configure`](Self::configure) before it plans, applies,
+/// refreshes or imports anything. The client `configure` returns is shared
+/// by every resource and data source call of the process (through
+/// [`Ctx::client`](crate::server::typed::Ctx::client)), and calls run concurrently: a client with state of its
+/// own keeps it behind a lock. Both methods see the configuration as a
+/// plan view ([`PlanView`]), where any attribute may be unknown: a
+/// provider block can refer to resources that do not exist yet.
 ///
 /// ```
-/// # use tfschema::server::typed::{PlanView, Provider};
-/// # #[derive(tfschema::TfSchema, tfschema::TfValue)]
-/// # struct Config {}
-/// # struct P;
-/// # impl Provider for P {
-/// #     type Config = Config;
-/// #     type Client = ();
-/// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> {
-/// #         Ok(())
-/// #     }
-/// # }
 /// use tfschema::diag::Diagnostics;
-/// use tfschema::schema::{Attribute, Block, Schema};
-/// use tfschema::server::raw::{self, DynamicValue, ProviderSchema, RawProvider, StopSignal};
-/// use tfschema::server::typed::TypedProvider;
-/// use tfschema::{Type, Value};
+/// use tfschema::server::typed::{PlanView, Provider};
+/// use tfschema::{PathStep, TfSchema, TfValue, Unknown};
 ///
-/// /// The typed provider, and `x_env`: a data source written against the
-/// /// protocol, reading one environment variable.
-/// struct WithEnv {
-///     typed: TypedProvider<P>,
+/// /// The `provider "example" {}` block.
+/// #[derive(TfSchema, TfValue)]
+/// struct Config {
+///     /// Base URL of the API.
+///     endpoint: String,
+///     /// Seconds to wait for an answer; 30 unless set.
+///     timeout: Option<i64>,
 /// }
 ///
-/// fn env_schema() -> Schema {
-///     let mut name = Attribute::new("name", Type::String);
-///     name.required = true;
-///     let mut value = Attribute::new("value", Type::String);
-///     value.computed = true;
-///     Schema {
-///         version: 0,
-///         block: Block { attributes: vec![name, value], ..Block::default() },
-///     }
+/// /// What resources get from `ctx.client()`.
+/// struct Client {
+///     endpoint: String,
+///     timeout: i64,
 /// }
 ///
-/// impl RawProvider for WithEnv {
-///     fn schema(&self) -> ProviderSchema {
-///         let mut schema = self.typed.schema();
-///         schema.data_sources.insert("x_env".into(), env_schema());
-///         schema
-///     }
+/// struct Example;
 ///
-///     async fn validate_data_source_config(
-///         &self,
-///         request: raw::ValidateDataSourceConfigRequest,
-///         stop: StopSignal,
-///     ) -> Diagnostics {
-///         match request.type_name.as_str() {
-///             "x_env" => Diagnostics::new(),
-///             _ => self.typed.validate_data_source_config(request, stop).await,
-///         }
-///     }
+/// impl Provider for Example {
+///     type Config = Config;
+///     type Client = Client;
 ///
-///     async fn read_data_source(
-///         &self,
-///         request: raw::ReadDataSourceRequest,
-///         stop: StopSignal,
-///     ) -> raw::ReadDataSourceResponse {
-///         if request.type_name != "x_env" {
-///             return self.typed.read_data_source(request, stop).await;
-///         }
-///         let mut response = raw::ReadDataSourceResponse::default();
-///         let mut attrs = match request.config.to_value() {
-///             Ok(Value::Object(attrs)) => attrs,
-///             Ok(_) => return response,
-///             Err(err) => {
-///                 response.diagnostics.push(err.into());
-///                 return response;
+///     fn validate(&self, config: &PlanView<Config>) -> Diagnostics {
+///         let mut diagnostics = Diagnostics::new();
+///         // Unset is `Known(None)`, not known yet is `Unknown`: nothing to check.
+///         if let Unknown::Known(Some(timeout)) = config.timeout {
+///             if timeout < 1 {
+///                 diagnostics.error(
+///                     &[PathStep::Attr("timeout".into())],
+///                     "Invalid timeout",
+///                     "timeout must be at least 1 second.",
+///                 );
 ///             }
+///         }
+///         diagnostics
+///     }
+///
+///     async fn configure(
+///         &self,
+///         config: PlanView<Config>,
+///         diagnostics: &mut Diagnostics,
+///     ) -> Result<Client, Diagnostics> {
+///         let Unknown::Known(endpoint) = config.endpoint else {
+///             return Err(Diagnostics::with_error(
+///                 "Unknown endpoint",
+///                 "endpoint must be known when the provider is configured; \
+///                  it cannot depend on a resource that is not created yet.",
+///             ));
 ///         };
-///         let value = match &attrs["name"] {
-///             Value::String(name) => std::env::var(name).unwrap_or_default(),
-///             _ => String::new(),
-///         };
-///         attrs.insert("value".into(), Value::from(value));
-///         response.state = Some(DynamicValue::from(Value::Object(attrs)));
-///         response
-///     }
-///
-///     // The rest is the typed provider's.
-///     async fn validate_provider_config(
-///         &self,
-///         request: raw::ValidateProviderConfigRequest,
-///         stop: StopSignal,
-///     ) -> Diagnostics {
-///         self.typed.validate_provider_config(request, stop).await
-///     }
-///
-///     async fn configure_provider(
-///         &self,
-///         request: raw::ConfigureProviderRequest,
-///         stop: StopSignal,
-///     ) -> Diagnostics {
-///         self.typed.configure_provider(request, stop).await
-///     }
-///
-///     async fn validate_resource_config(
-///         &self,
-///         request: raw::ValidateResourceConfigRequest,
-///         stop: StopSignal,
-///     ) -> Diagnostics {
-///         self.typed.validate_resource_config(request, stop).await
-///     }
-///
-///     async fn upgrade_resource_state(
-///         &self,
-///         request: raw::UpgradeResourceStateRequest,
-///         stop: StopSignal,
-///     ) -> raw::UpgradeResourceStateResponse {
-///         self.typed.upgrade_resource_state(request, stop).await
-///     }
-///
-///     async fn read_resource(
-///         &self,
-///         request: raw::ReadResourceRequest,
-///         stop: StopSignal,
-///     ) -> raw::ReadResourceResponse {
-///         self.typed.read_resource(request, stop).await
-///     }
-///
-///     async fn plan_resource_change(
-///         &self,
-///         request: raw::PlanResourceChangeRequest,
-///         stop: StopSignal,
-///     ) -> raw::PlanResourceChangeResponse {
-///         self.typed.plan_resource_change(request, stop).await
-///     }
-///
-///     async fn apply_resource_change(
-///         &self,
-///         request: raw::ApplyResourceChangeRequest,
-///         stop: StopSignal,
-///     ) -> raw::ApplyResourceChangeResponse {
-///         self.typed.apply_resource_change(request, stop).await
-///     }
-///
-///     async fn import_resource_state(
-///         &self,
-///         request: raw::ImportResourceStateRequest,
-///         stop: StopSignal,
-///     ) -> raw::ImportResourceStateResponse {
-///         self.typed.import_resource_state(request, stop).await
+///         if endpoint.starts_with("http://") {
+///             diagnostics.warning(
+///                 &[PathStep::Attr("endpoint".into())],
+///                 "Unencrypted endpoint",
+///                 "Requests to the API are sent over plain HTTP.",
+///             );
+///         }
+///         let timeout = config.timeout.into_known().flatten().unwrap_or(30);
+///         Ok(Client { endpoint, timeout })
 ///     }
 /// }
 ///
+/// // In a test, through the gRPC handlers Terraform calls:
 /// # #[tokio::main(flavor = "current_thread")]
 /// # async fn main() {
-/// use tfschema::server::testing::Harness;
+/// use tfschema::server::{testing::Harness, typed::TypedProvider};
+/// use tfschema::{Type, Value};
 ///
-/// // In `main`: `tfschema::server::run(ProviderServices::from_raw(provider))`.
-/// let provider = WithEnv { typed: TypedProvider::new(P) };
-/// let h = Harness::new(provider);
-/// # std::env::set_var("X_GREETING", "hello");
-/// let config = Value::object([("name", Value::from("X_GREETING")), ("value", Value::Null(Type::String))]);
-/// let read = h.read_data_source("x_env", &config).await;
-/// let Value::Object(env) = &read.state else { unreachable!() };
-/// assert_eq!(env["value"], Value::from("hello"));
+/// let h = Harness::new(TypedProvider::new(Example));
+/// let config = |endpoint: &str, timeout: Value| {
+///     Value::object([("endpoint", Value::from(endpoint)), ("timeout", timeout)])
+/// };
+/// let diagnostics = h.validate_provider(config("https://api", Value::from(0))).await;
+/// assert_eq!(diagnostics.iter().next().unwrap().summary, "Invalid timeout");
+/// let diagnostics = h.configure(config("http://api", Value::Null(Type::Number))).await;
+/// assert!(!diagnostics.has_errors());
+/// assert_eq!(diagnostics.iter().next().unwrap().summary, "Unencrypted endpoint");
 /// # }
 /// ```
-pub struct TypedProvider<P: Provider> {
-    provider: P,
-    resources: BTreeMap<String, Box<dyn ErasedResource<P::Client>>>,
-    data_sources: BTreeMap<String, Box<dyn ErasedDataSource<P::Client>>>,
-    actions: BTreeMap<String, Box<dyn ErasedAction<P::Client>>>,
-    functions: Functions,
-    ephemeral_resources: BTreeMap<String, Box<dyn ErasedEphemeral<P::Client>>>,
-    list_resources: BTreeMap<String, Box<dyn ErasedList<P::Client>>>,
-    client: RwLock<Option<Arc<P::Client>>>,
-    max_protocol: u32,
-    defer_when_config_unknown: bool,
-    /// Set by `ConfigureProvider` when it deferred the configuration.
-    deferred: RwLock<Option<Deferred>>,
-}
+pub trait Provider: Send + Sync + 'static {
+    /// The `provider "..." {}` block.
+    type Config: Model;
+    /// What [`configure`](Self::configure) builds and every resource and data
+    /// source receives (an API client, a database handle).
+    type Client: Send + Sync + 'static;
 
-impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TypedProvider")
-            .field("resources", &self.resources.keys().collect::<Vec<_>>())
-            .field(
-                "data_sources",
-                &self.data_sources.keys().collect::<Vec<_>>(),
-            )
-            .field("functions", &self.functions)
-            .field(
-                "ephemeral_resources",
-                &self.ephemeral_resources.keys().collect::<Vec<_>>(),
-            )
-            .field(
-                "list_resources",
-                &self.list_resources.keys().collect::<Vec<_>>(),
-            )
-            .finish_non_exhaustive()
-    }
-}
-
-impl<P: Provider> TypedProvider<P> {
-    /// A provider without resources or data sources yet.
-    pub fn new(provider: P) -> Self {
-        TypedProvider {
-            provider,
-            resources: BTreeMap::new(),
-            data_sources: BTreeMap::new(),
-            actions: BTreeMap::new(),
-            functions: Functions::default(),
-            ephemeral_resources: BTreeMap::new(),
-            list_resources: BTreeMap::new(),
-            client: RwLock::new(None),
-            max_protocol: 6,
-            defer_when_config_unknown: false,
-            deferred: RwLock::new(None),
-        }
+    /// Extra checks of the configuration, after the derived validators
+    /// (`#[tf(validate(...))]`, cross-attribute rules, deprecations); it runs
+    /// even when those found errors. Check only what is known: an unset
+    /// attribute is null and one that refers to a value not known yet is
+    /// unknown. The default finds nothing.
+    fn validate(&self, config: &PlanView<Self::Config>) -> Diagnostics {
+        let _ = config;
+        Diagnostics::new()
     }
 
-    /// Adds a resource type, named as in configurations
-    /// (`resource "example_thing" "a" {}`); a later one with the same name
-    /// replaces it.
-    pub fn resource<R: Resource<Client = P::Client>>(
-        mut self,
-        type_name: impl Into<String>,
-        resource: R,
-    ) -> Self {
-        let adapter = ResourceAdapter::new(resource, NoIdentity);
-        self.resources.insert(type_name.into(), Box::new(adapter));
-        self
-    }
-
-    /// Adds a resource type with an identity ([`ResourceIdentity`]): its
-    /// identity schema is served, and every state it answers with carries
-    /// the identity, checked not to change after create.
-    pub fn resource_with_identity<R: ResourceIdentity<Client = P::Client>>(
-        mut self,
-        type_name: impl Into<String>,
-        resource: R,
-    ) -> Self {
-        let adapter = ResourceAdapter::new(resource, Identified);
-        self.resources.insert(type_name.into(), Box::new(adapter));
-        self
-    }
-
-    /// Adds a data source type, named as in configurations
-    /// (`data "example_things" "all" {}`); a later one with the same name
-    /// replaces it.
-    pub fn data_source<D: DataSource<Client = P::Client>>(
-        mut self,
-        type_name: impl Into<String>,
-        data_source: D,
-    ) -> Self {
-        self.data_sources.insert(
-            type_name.into(),
-            Box::new(DataSourceAdapter {
-                data_source,
-                block: D::Model::block(),
-            }),
-        );
-        self
-    }
-
-    /// Adds an action type (`action "<type_name>" "..." { config { ... } }`).
-    pub fn action<A: Action<Client = P::Client>>(
-        mut self,
-        type_name: impl Into<String>,
-        action: A,
-    ) -> Self {
-        self.actions
-            .insert(type_name.into(), Box::new(ActionAdapter(action)));
-        self
-    }
-
-    /// Adds a provider-defined function (one with the same name replaces
-    /// it): the type `#[tfschema::function]` generates beside a `fn`, e.g.
-    /// `.function(sku_normalize {})`, or a hand-written [`Function`].
-    /// Functions run without the provider's configuration.
-    pub fn function<F: Function>(mut self, function: F) -> Self {
-        self.functions.add(function);
-        self
-    }
-
-    /// Adds an ephemeral resource type (Terraform 1.10+; older versions
-    /// ignore it).
-    pub fn ephemeral_resource<E: EphemeralResource<Client = P::Client>>(
-        mut self,
-        type_name: impl Into<String>,
-        resource: E,
-    ) -> Self {
-        self.ephemeral_resources
-            .insert(type_name.into(), Box::new(EphemeralAdapter::new(resource)));
-        self
-    }
-
-    /// Adds a list resource type (`list "<type_name>" "..." { config { ... } }`
-    /// in a `.tfquery.hcl` file, Terraform 1.14+; older versions ignore
-    /// it). `type_name` must be that of the resource type it lists,
-    /// registered with
-    /// [`resource_with_identity`](Self::resource_with_identity) (before or
-    /// after this call): Terraform lists objects by their identity.
-    /// Otherwise `GetProviderSchema` answers with an error naming the
-    /// mismatch, and Terraform stops.
-    pub fn list_resource<L: ListResource>(mut self, type_name: impl Into<String>, list: L) -> Self
-    where
-        L::Resource: Resource<Client = P::Client>,
-    {
-        self.list_resources
-            .insert(type_name.into(), Box::new(ListAdapter::new(list)));
-        self
-    }
-
-    /// Errors for list resources whose name is not that of the resource
-    /// type they list (the name-only checks are
-    /// [`ProviderSchema::problems`]'s).
-    fn list_problems(&self) -> Diagnostics {
-        let mut diagnostics = Diagnostics::new();
-        for (name, list) in &self.list_resources {
-            let Some(resource) = self.resources.get(name) else {
-                continue;
-            };
-            if resource.resource_type() != list.resource_type() {
-                diagnostics.error(
-                    &[],
-                    "List resource of another resource type",
-                    format!(
-                        "The list resource type {name:?} lists {}, but the resource type {name:?} is another \
-                         Rust type; register the list under the name of the resource type it lists.",
-                        list.resource_type_name()
-                    ),
-                );
-            }
-        }
-        diagnostics
-    }
-
-    /// Serves no plugin protocol above `version`: `5` keeps Terraform on
-    /// protocol 5 even where it offers 6 (protocol 6 needs Terraform 1.0;
-    /// some tools and registries still expect 5). A schema with nested
-    /// attributes needs protocol 6: with `max_protocol(5)` its handshake
-    /// fails, saying so. The default is 6. (`TFSCHEMA_FORCE_PROTOCOL=5`
-    /// forces protocol 5 for one run, for tests.)
+    /// Builds the client. The configuration may still hold unknowns (it can
+    /// depend on resources not yet created). Warnings go to `diagnostics`,
+    /// and reach Terraform whether or not configuring succeeds.
     ///
-    /// ```no_run
-    /// # use tfschema::{TfSchema, TfValue};
-    /// # use tfschema::diag::Diagnostics;
-    /// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
-    /// # #[derive(TfSchema, TfValue)]
-    /// # struct Config {}
-    /// # struct MyProvider;
-    /// # impl Provider for MyProvider {
-    /// #     type Config = Config;
-    /// #     type Client = ();
-    /// #     async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> { Ok(()) }
-    /// # }
-    /// fn main() -> std::process::ExitCode {
-    ///     TypedProvider::new(MyProvider).max_protocol(5).run()
-    /// }
-    /// ```
-    pub fn max_protocol(mut self, version: u32) -> Self {
-        self.max_protocol = version;
-        self
-    }
-
-    /// Defers everything while the provider configuration holds unknowns
-    /// (a `provider` block that refers to a resource not created yet), as
-    /// terraform-plugin-framework's automatic deferral does, when Terraform
-    /// allows deferrals.
-    ///
-    /// When `ConfigureProvider` brings unknowns and allows deferrals,
-    /// [`Provider::configure`] is not called; from then on every plan,
-    /// read and import of a resource and every read of a data source whose
-    /// request allows deferrals answers "deferred: provider configuration
-    /// unknown" without calling the resource or data source: a plan with
-    /// the default plan (computed attributes unknown, no
-    /// [`modify_plan`](Resource::modify_plan)), a read with the state
-    /// Terraform holds, an import and a data source with an unknown object.
-    /// Terraform plans again in a later run, once the configuration is
-    /// known. A `ConfigureProvider` that does not allow deferrals (release
-    /// builds of Terraform never do) calls `configure` as usual, unknowns
-    /// and all; so does one with a known configuration.
-    pub fn defer_when_config_unknown(mut self) -> Self {
-        self.defer_when_config_unknown = true;
-        self
-    }
-
-    /// The plugin process: serves this provider to Terraform on protocol 6,
-    /// and on protocol 5 too when no schema uses nested attributes (see
-    /// [`max_protocol`](Self::max_protocol)), until Terraform shuts it
-    /// down. The whole of `main`; the exit code says whether serving
-    /// failed (the reason goes to stderr, which Terraform shows).
-    pub fn run(self) -> ExitCode {
-        crate::server::run(self.into_services())
-    }
-
-    /// The gRPC services to serve, for [`serve`](fn@crate::server::serve)
-    /// (what [`run`](Self::run) serves).
-    pub fn into_services(self) -> crate::server::ProviderServices {
-        let max = self.max_protocol;
-        crate::server::ProviderServices::from_raw(self).max_protocol(max)
-    }
-
-    fn ctx(&self, stop: StopSignal, private: Vec<u8>) -> Ctx<P::Client> {
-        let client = self.client.read().ok().and_then(|c| c.clone());
-        Ctx::new(client, stop, private)
-    }
-
-    /// The context of a call that can be deferred, already deferred when
-    /// the provider's configuration was and the call allows it.
-    fn deferrable_ctx(
+    /// # Errors
+    /// Return `Err` when no client can be built (an unknown or invalid
+    /// setting, an unreachable API): Terraform stops with those
+    /// diagnostics. (A test that goes on regardless finds that every
+    /// [`Ctx::client`](crate::server::typed::Ctx::client) fails with "Provider not configured".)
+    fn configure(
         &self,
-        stop: StopSignal,
-        private: Vec<u8>,
-        capabilities: ClientCapabilities,
-    ) -> Ctx<P::Client> {
-        let provider = self.deferred.read().ok().and_then(|d| *d);
-        self.ctx(stop, private)
-            .deferrable(capabilities.deferral_allowed, provider)
-    }
-
-    /// Records the client `ConfigureProvider` built (none when it failed
-    /// or was deferred) and the deferral, replacing an earlier one's.
-    fn configured(&self, client: Option<P::Client>, deferred: Option<Deferred>) {
-        if let Ok(mut slot) = self.client.write() {
-            *slot = client.map(Arc::new);
-        }
-        if let Ok(mut slot) = self.deferred.write() {
-            *slot = deferred;
-        }
-    }
-}
-
-impl<P: Provider> RawProvider for TypedProvider<P> {
-    fn schema(&self) -> ProviderSchema {
-        ProviderSchema {
-            provider: P::Config::schema(),
-            provider_meta: None,
-            resources: self
-                .resources
-                .iter()
-                .map(|(k, r)| (k.clone(), r.schema()))
-                .collect(),
-            data_sources: self
-                .data_sources
-                .iter()
-                .map(|(k, d)| (k.clone(), d.schema()))
-                .collect(),
-            actions: (self.actions.iter())
-                .map(|(k, a)| (k.clone(), a.schema()))
-                .collect(),
-            identities: self
-                .resources
-                .iter()
-                .filter_map(|(k, r)| Some((k.clone(), r.identity_schema()?)))
-                .collect(),
-            // Every resource answers MoveResourceState (declining sources
-            // it has no conversion for, with the source named), as
-            // terraform-plugin-framework providers do.
-            move_resource_state: true,
-            functions: self.functions.signatures(),
-            ephemeral_resources: (self.ephemeral_resources.iter())
-                .map(|(k, e)| (k.clone(), e.schema()))
-                .collect(),
-            list_resources: (self.list_resources.iter())
-                .map(|(k, l)| (k.clone(), l.schema()))
-                .collect(),
-            // Every resource answers GenerateResourceConfig (from its state
-            // and schema, adjusted by `Resource::generate_config`).
-            generate_resource_config: true,
-            errors: self.list_problems(),
-        }
-    }
-
-    async fn validate_provider_config(
-        &self,
-        request: raw::ValidateProviderConfigRequest,
-        _stop: StopSignal,
-    ) -> Diagnostics {
-        validate_model::<P::Config>(&request.config, |view| self.provider.validate(view))
-    }
-
-    async fn configure_provider(
-        &self,
-        request: raw::ConfigureProviderRequest,
-        _stop: StopSignal,
-    ) -> Diagnostics {
-        let mut diagnostics = Diagnostics::new();
-        if self.defer_when_config_unknown
-            && request.client_capabilities.deferral_allowed
-            && request.config.unknowns().any
-        {
-            self.configured(None, Some(Deferred::ProviderConfigUnknown));
-            return diagnostics;
-        }
-        let config = match request.config.read::<PlanView<P::Config>>() {
-            Ok(config) => config,
-            Err(d) => {
-                self.configured(None, None);
-                return d;
-            }
-        };
-        match self.provider.configure(config, &mut diagnostics).await {
-            Ok(client) => self.configured(Some(client), None),
-            Err(d) => {
-                self.configured(None, None);
-                diagnostics.extend(d);
-            }
-        }
-        diagnostics
-    }
-
-    async fn validate_resource_config(
-        &self,
-        request: raw::ValidateResourceConfigRequest,
-        _stop: StopSignal,
-    ) -> Diagnostics {
-        match self.resources.get(&request.type_name) {
-            Some(r) => r.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn validate_data_source_config(
-        &self,
-        request: raw::ValidateDataSourceConfigRequest,
-        _stop: StopSignal,
-    ) -> Diagnostics {
-        match self.data_sources.get(&request.type_name) {
-            Some(d) => d.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn upgrade_resource_state(
-        &self,
-        request: raw::UpgradeResourceStateRequest,
-        _stop: StopSignal,
-    ) -> raw::UpgradeResourceStateResponse {
-        let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        let Some(json) = request.raw_state_json else {
-            return raw::UpgradeResourceStateResponse::from_diagnostics(Diagnostics::with_error(
-                "Unsupported state format",
-                "The state is in the flatmap format of Terraform 0.11 and earlier, which tfschema providers cannot read.",
-            ));
-        };
-        match r.upgrade(request.version, &json) {
-            Ok(state) => raw::UpgradeResourceStateResponse {
-                upgraded_state: Some(state),
-                diagnostics: Diagnostics::new(),
-            },
-            Err(d) => raw::UpgradeResourceStateResponse::from_diagnostics(d),
-        }
-    }
-
-    async fn read_resource(
-        &self,
-        mut request: raw::ReadResourceRequest,
-        stop: StopSignal,
-    ) -> raw::ReadResourceResponse {
-        let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        let private = std::mem::take(&mut request.private);
-        let ctx = self.deferrable_ctx(stop, private, request.client_capabilities);
-        r.read(ctx, request).await
-    }
-
-    async fn plan_resource_change(
-        &self,
-        request: raw::PlanResourceChangeRequest,
-        stop: StopSignal,
-    ) -> raw::PlanResourceChangeResponse {
-        let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
-        r.plan(ctx, request).await
-    }
-
-    async fn apply_resource_change(
-        &self,
-        request: raw::ApplyResourceChangeRequest,
-        stop: StopSignal,
-    ) -> raw::ApplyResourceChangeResponse {
-        let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        let private = request.planned_private.clone();
-        r.apply(self.ctx(stop, private), request).await
-    }
-
-    async fn import_resource_state(
-        &self,
-        request: raw::ImportResourceStateRequest,
-        stop: StopSignal,
-    ) -> raw::ImportResourceStateResponse {
-        let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
-        r.import(ctx, request).await
-    }
-
-    async fn read_data_source(
-        &self,
-        request: raw::ReadDataSourceRequest,
-        stop: StopSignal,
-    ) -> raw::ReadDataSourceResponse {
-        let Some(d) = self.data_sources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
-        d.read(ctx, &request.type_name, request.config).await
-    }
-
-    async fn validate_action_config(
-        &self,
-        request: raw::ValidateActionConfigRequest,
-        _stop: StopSignal,
-    ) -> Diagnostics {
-        match self.actions.get(&request.type_name) {
-            Some(a) => a.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn validate_ephemeral_resource_config(
-        &self,
-        request: raw::ValidateEphemeralResourceConfigRequest,
-        _stop: StopSignal,
-    ) -> Diagnostics {
-        match self.ephemeral_resources.get(&request.type_name) {
-            Some(e) => e.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn plan_action(
-        &self,
-        request: raw::PlanActionRequest,
-        stop: StopSignal,
-    ) -> raw::PlanActionResponse {
-        let Some(a) = self.actions.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        plan_response(a.plan(self.ctx(stop, Vec::new()), request.config).await)
-    }
-
-    async fn invoke_action(
-        &self,
-        request: raw::InvokeActionRequest,
-        stop: StopSignal,
-        progress: raw::ProgressSink,
-    ) -> Diagnostics {
-        match self.actions.get(&request.type_name) {
-            Some(a) => {
-                a.invoke(self.ctx(stop, Vec::new()), request.config, progress)
-                    .await
-            }
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn upgrade_resource_identity(
-        &self,
-        request: raw::UpgradeResourceIdentityRequest,
-        _stop: StopSignal,
-    ) -> raw::UpgradeResourceIdentityResponse {
-        let Some(r) = self.resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        match r.upgrade_identity(request.version, &request.raw_identity_json) {
-            Ok(upgraded_identity) => raw::UpgradeResourceIdentityResponse {
-                upgraded_identity,
-                diagnostics: Diagnostics::new(),
-            },
-            Err(d) => raw::UpgradeResourceIdentityResponse::from_diagnostics(d),
-        }
-    }
-
-    async fn move_resource_state(
-        &self,
-        request: raw::MoveResourceStateRequest,
-        _stop: StopSignal,
-    ) -> raw::MoveResourceStateResponse {
-        let Some(r) = self.resources.get(&request.target_type_name) else {
-            return raw::unsupported(&request.target_type_name);
-        };
-        r.move_state(&request)
-    }
-
-    async fn call_function(
-        &self,
-        request: raw::CallFunctionRequest,
-        _stop: StopSignal,
-    ) -> raw::CallFunctionResponse {
-        self.functions.call(request)
-    }
-
-    async fn open_ephemeral_resource(
-        &self,
-        request: raw::OpenEphemeralResourceRequest,
-        stop: StopSignal,
-    ) -> raw::OpenEphemeralResourceResponse {
-        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        e.open(self.ctx(stop, Vec::new()), request.config).await
-    }
-
-    async fn renew_ephemeral_resource(
-        &self,
-        request: raw::RenewEphemeralResourceRequest,
-        stop: StopSignal,
-    ) -> raw::RenewEphemeralResourceResponse {
-        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        e.renew(self.ctx(stop, Vec::new()), request.private).await
-    }
-
-    async fn validate_list_resource_config(
-        &self,
-        request: raw::ValidateListResourceConfigRequest,
-        _stop: StopSignal,
-    ) -> Diagnostics {
-        match self.list_resources.get(&request.type_name) {
-            Some(l) => l.validate(&request.config),
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn list_resource(
-        &self,
-        request: raw::ListResourceRequest,
-        stop: StopSignal,
-        results: raw::ListSink,
-    ) -> Diagnostics {
-        match self.list_resources.get(&request.type_name) {
-            Some(l) => l.list(self.ctx(stop, Vec::new()), request, results).await,
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn generate_resource_config(
-        &self,
-        request: raw::GenerateResourceConfigRequest,
-        _stop: StopSignal,
-    ) -> raw::GenerateResourceConfigResponse {
-        match self.resources.get(&request.type_name) {
-            Some(r) => r.generate_config(&request.state),
-            None => raw::unsupported(&request.type_name),
-        }
-    }
-
-    async fn close_ephemeral_resource(
-        &self,
-        request: raw::CloseEphemeralResourceRequest,
-        stop: StopSignal,
-    ) -> Diagnostics {
-        let Some(e) = self.ephemeral_resources.get(&request.type_name) else {
-            return raw::unsupported(&request.type_name);
-        };
-        e.close(self.ctx(stop, Vec::new()), request.private).await
-    }
+        config: PlanView<Self::Config>,
+        diagnostics: &mut Diagnostics,
+    ) -> impl Future<Output = Result<Self::Client, Diagnostics>> + Send;
 }

@@ -7,7 +7,7 @@
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() {
 //! use std::time::Duration;
-//! use tfschema::retry::{Backoff, RetryError};
+//! use tfschema::server::retry::{Backoff, RetryError};
 //! use tfschema::server::raw::StopSignal;
 //!
 //! let mut answers = vec![Err(503), Err(429), Ok("pet")].into_iter();
@@ -46,7 +46,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::server::raw::StopSignal;
+use super::raw::StopSignal;
 
 /// How an attempt failed: whether to try again, and when.
 #[derive(Debug, Clone, PartialEq, Eq)]

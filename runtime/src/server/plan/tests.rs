@@ -2,12 +2,10 @@
 //! schemas: semantic equality, nested blocks, replacement inside blocks,
 //! defaults and computed attributes in nested blocks, and the apply checks.
 
-#![cfg(feature = "server")]
-
-use tfschema::diag::Diagnostics;
-use tfschema::schema::{Attribute, Block, NestedBlock, NestingMode, PlanPolicy, SemanticEqual};
-use tfschema::server::plan::{check_applied, plan, proposed_new, PlanOptions};
-use tfschema::{NumberBound, PathStep, Refinements, Type, Value};
+use super::{check_applied, plan, proposed_new, PlanOptions};
+use crate::diag::Diagnostics;
+use crate::schema::{Attribute, Block, NestedBlock, NestingMode, PlanPolicy, SemanticEqual};
+use crate::{NumberBound, PathStep, Refinements, Type, Value};
 
 fn same_trimmed(prior: &Value, new: &Value) -> bool {
     match (prior, new) {
@@ -273,11 +271,11 @@ fn float64_state_and_decimal_configuration_are_no_change() {
     let prior = Value::object([
         (
             "weight",
-            Value::Number(tfschema::Number::from_f64(0.1).unwrap()),
+            Value::Number(crate::Number::from_f64(0.1).unwrap()),
         ),
         ("rev", Value::from(1)),
     ]);
-    let decimal: tfschema::Number = "0.1".parse().unwrap();
+    let decimal: crate::Number = "0.1".parse().unwrap();
     let config = Value::object([
         ("weight", Value::Number(decimal)),
         ("rev", Value::Null(Type::Number)),

@@ -1,88 +1,21 @@
-//! An in-process harness for testing providers without Terraform.
-//!
-//! [`Harness`] drives a [`RawProvider`] (a
-//! [`TypedProvider`](super::typed::TypedProvider) or your own) through its
-//! real gRPC handlers: values are encoded to msgpack the way Terraform sends
-//! them, the protocol 6 (or 5) service methods are called, and the answers
-//! are decoded back. Planning calls build Terraform's proposed new state
-//! from the prior state and the configuration
-//! ([`super::plan::proposed_new`]), so a test states only what
-//! a user would write. Provider-defined functions are called with
-//! [`Harness::call_function`]; list resources with
-//! [`Harness::list_resource`], which reads the stream as Terraform does.
-//!
-//! ```no_run
-//! # async fn demo<P: tfschema::server::raw::RawProvider>(provider: P) {
-//! use tfschema::server::testing::Harness;
-//! use tfschema::Value;
-//!
-//! let h = Harness::new(provider);
-//! assert!(h.configure(Value::object([("endpoint", Value::from("x"))])).await.is_empty());
-//! let config = Value::object([("name", Value::from("a")), ("id", Value::Null(tfschema::Type::String))]);
-//! let plan = h.plan("example_thing", &Value::Null(h.resource_type("example_thing")), &config).await;
-//! let state = h.apply("example_thing", &Value::Null(plan.planned_state.ty()), &plan, &config).await;
-//! # }
-//! ```
+//! [`Harness`]: a provider's gRPC handlers driven in process, with the
+//! calls Terraform makes of a provider and its resources and data sources
+//! (the calls of identities, ephemeral resources and list resources are
+//! in their own files).
 
-use prost::Message;
-use tonic::Request;
-
-use super::grpc::GrpcProvider;
-use super::plan::proposed_new;
-use super::proto::tfplugin5::provider_server::Provider as _;
-use super::proto::tfplugin6 as pb6;
-use super::proto::tfplugin6::provider_server::Provider as _;
-use super::raw::{Deferred, FunctionError, ProviderSchema, RawProvider};
-use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::error::PathStep;
+use super::convert::{as_v6, call, diagnostics_of, dv6, path_of, rpc_failed};
+use super::deferral::deferred_of;
+use super::results::{state_result, ActionResult, PlanResult, StateResult};
+use crate::diag::Diagnostics;
 use crate::schema::Schema;
+use crate::server::plan::proposed_new;
+use crate::server::proto::tfplugin5::provider_server::Provider as _;
+use crate::server::proto::tfplugin6 as pb6;
+use crate::server::proto::tfplugin6::provider_server::Provider as _;
+use crate::server::proto::GrpcProvider;
+use crate::server::raw::{FunctionError, ProviderSchema, RawProvider};
 use crate::types::Type;
 use crate::value::Value;
-
-/// The result of [`Harness::plan`].
-#[derive(Debug, Clone)]
-pub struct PlanResult {
-    /// The planned state (null when planning failed or on destroy).
-    pub planned_state: Value,
-    /// Paths whose change forces replacement.
-    pub requires_replace: Vec<Vec<PathStep>>,
-    /// Private data for apply.
-    pub planned_private: Vec<u8>,
-    /// The planned identity, when the provider returned one (sent on to
-    /// [`Harness::apply`]).
-    pub planned_identity: Option<Value>,
-    /// Errors and warnings, including a failed gRPC call.
-    pub diagnostics: Diagnostics,
-    /// The deferral the plan carries, if any (only when
-    /// [`Harness::allow_deferral`]).
-    pub deferred: Option<Deferred>,
-}
-
-/// The result of a call that returns a state.
-#[derive(Debug, Clone)]
-pub struct StateResult {
-    /// The state returned (null when none was).
-    pub state: Value,
-    /// Private data returned.
-    pub private: Vec<u8>,
-    /// The identity returned, when there was one.
-    pub identity: Option<Value>,
-    /// Errors and warnings, including a failed gRPC call or an answer the
-    /// harness could not decode.
-    pub diagnostics: Diagnostics,
-    /// The deferral a read, an import or a data source read carries, if
-    /// any (only when [`Harness::allow_deferral`]).
-    pub deferred: Option<Deferred>,
-}
-
-/// The result of [`Harness::invoke_action`].
-#[derive(Debug, Clone)]
-pub struct ActionResult {
-    /// The progress messages, in order.
-    pub progress: Vec<String>,
-    /// The completion's errors and warnings, including a failed gRPC call.
-    pub diagnostics: Diagnostics,
-}
 
 /// Drives a provider's gRPC handlers in process (see the module docs).
 ///
@@ -165,133 +98,10 @@ pub struct ActionResult {
 /// ```
 #[derive(Debug)]
 pub struct Harness<P> {
-    grpc: GrpcProvider<P>,
-    protocol: u32,
+    pub(super) grpc: GrpcProvider<P>,
+    pub(super) protocol: u32,
     write_only_allowed: bool,
     deferral_allowed: bool,
-}
-
-fn dv6(value: &Value, ty: &Type) -> Option<pb6::DynamicValue> {
-    let msgpack = crate::msgpack::value_to_vec(value, ty).ok()?;
-    Some(pb6::DynamicValue {
-        msgpack,
-        json: Vec::new(),
-    })
-}
-
-fn value_of(dv: Option<pb6::DynamicValue>, ty: &Type, diagnostics: &mut Diagnostics) -> Value {
-    let Some(dv) = dv else {
-        return Value::Null(ty.clone());
-    };
-    match crate::msgpack::value_from_slice(&dv.msgpack, ty) {
-        Ok(v) => v,
-        Err(e) => {
-            diagnostics.push(Diagnostic::error(
-                "Harness: undecodable response value",
-                e.to_string(),
-            ));
-            Value::Null(ty.clone())
-        }
-    }
-}
-
-/// Terraform's view of the response diagnostics.
-fn diagnostics_of(diags: Vec<pb6::Diagnostic>) -> Diagnostics {
-    let mut out = Diagnostics::new();
-    for d in diags {
-        let severity = if d.severity == pb6::diagnostic::Severity::Warning as i32 {
-            Severity::Warning
-        } else {
-            Severity::Error
-        };
-        out.push(Diagnostic {
-            severity,
-            summary: d.summary,
-            detail: d.detail,
-            path: d.attribute.map(path_of).unwrap_or_default(),
-        });
-    }
-    out
-}
-
-fn path_of(path: pb6::AttributePath) -> Vec<PathStep> {
-    use pb6::attribute_path::step::Selector;
-    path.steps
-        .into_iter()
-        .filter_map(|s| match s.selector? {
-            Selector::AttributeName(n) => Some(PathStep::Attr(n)),
-            Selector::ElementKeyString(k) => Some(PathStep::Key(k)),
-            Selector::ElementKeyInt(i) => Some(PathStep::Index(u64::try_from(i).unwrap_or(0))),
-        })
-        .collect()
-}
-
-/// Re-reads a protocol 5 message as its protocol 6 twin (same field
-/// numbers), so the harness has one set of conversions.
-fn as_v6<A: Message, B: Message + Default>(message: &A) -> B {
-    B::decode(message.encode_to_vec().as_slice()).unwrap_or_default()
-}
-
-fn rpc_failed(status: &tonic::Status) -> Diagnostics {
-    Diagnostics::with_error("gRPC call failed", status.to_string())
-}
-
-/// Calls the protocol 6 method, or its protocol 5 twin (`$v5`) with the
-/// request and response re-read across the two protocols' messages.
-macro_rules! call {
-    ($h:expr, $v5:ident, $v6:ident, $request:expr) => {{
-        let request = $request;
-        if $h.protocol == 5 {
-            $h.grpc
-                .v5()
-                .$v5(Request::new(as_v6(&request)))
-                .await
-                .map(|r| as_v6(&r.into_inner()))
-        } else {
-            $h.grpc
-                .v6()
-                .$v6(Request::new(request))
-                .await
-                .map(|r| r.into_inner())
-        }
-    }};
-}
-
-mod deferral;
-mod identity;
-
-pub use identity::{IdentityResult, MoveFrom};
-mod ephemeral;
-pub use ephemeral::{OpenResult, RenewResult};
-mod list;
-pub use list::{GeneratedConfig, ListEvent, ListOptions, ListResult};
-
-/// The parts of an answer that carries a state: the state, private data,
-/// diagnostics.
-type StateParts = (Option<pb6::DynamicValue>, Vec<u8>, Vec<pb6::Diagnostic>);
-
-/// A call's answer as a [`StateResult`], or the gRPC failure as one.
-fn state_result(response: Result<StateParts, tonic::Status>, ty: Type) -> StateResult {
-    match response {
-        Ok((state, private, diagnostics)) => {
-            let mut diagnostics = diagnostics_of(diagnostics);
-            let state = value_of(state, &ty, &mut diagnostics);
-            StateResult {
-                state,
-                private,
-                identity: None,
-                diagnostics,
-                deferred: None,
-            }
-        }
-        Err(s) => StateResult {
-            state: Value::Null(ty),
-            private: Vec::new(),
-            identity: None,
-            diagnostics: rpc_failed(&s),
-            deferred: None,
-        },
-    }
 }
 
 impl<P: RawProvider> Harness<P> {
@@ -309,6 +119,18 @@ impl<P: RawProvider> Harness<P> {
     /// Speaks protocol 5 instead.
     pub fn protocol_5(mut self) -> Self {
         self.protocol = 5;
+        self
+    }
+
+    /// Whether Terraform allows deferrals: `client_capabilities.
+    /// deferral_allowed` in every request that carries client
+    /// capabilities, `ConfigureProvider` included. `false` by default, as
+    /// in release builds of Terraform, which refuse `-allow-deferral`;
+    /// `true` is what an experimental build sends with it. The deferral an
+    /// answer carries is in [`PlanResult::deferred`] and
+    /// [`StateResult::deferred`].
+    pub fn allow_deferral(mut self, allowed: bool) -> Self {
+        self.deferral_allowed = allowed;
         self
     }
 
@@ -351,7 +173,7 @@ impl<P: RawProvider> Harness<P> {
             .unwrap_or_else(|| Type::object(Vec::<(String, Type)>::new()))
     }
 
-    fn capabilities(&self) -> pb6::ClientCapabilities {
+    pub(super) fn capabilities(&self) -> pb6::ClientCapabilities {
         pb6::ClientCapabilities {
             deferral_allowed: self.deferral_allowed,
             write_only_attributes_allowed: self.write_only_allowed,
@@ -444,7 +266,7 @@ impl<P: RawProvider> Harness<P> {
             .await
     }
 
-    async fn plan_request(
+    pub(super) async fn plan_request(
         &self,
         type_name: &str,
         prior: &Value,
@@ -454,12 +276,19 @@ impl<P: RawProvider> Harness<P> {
     ) -> PlanResult {
         let schema = self.resource_schema(type_name);
         let ty = schema.block.implied_type();
-        let proposed = proposed_new(&schema.block, prior, config);
+        let config_dv = dv6(config, &ty);
+        // On create Terraform proposes the configuration itself (computed
+        // attributes it leaves null have no prior value to take).
+        let proposed = if prior.is_null() {
+            config_dv.clone()
+        } else {
+            dv6(&proposed_new(&schema.block, prior, config), &ty)
+        };
         let request = pb6::plan_resource_change::Request {
             type_name: type_name.into(),
             prior_state: dv6(prior, &ty),
-            proposed_new_state: dv6(&proposed, &ty),
-            config: dv6(config, &ty),
+            proposed_new_state: proposed,
+            config: config_dv,
             prior_private,
             client_capabilities: Some(self.capabilities()),
             prior_identity: self.identity_data(type_name, prior_identity),
@@ -481,7 +310,7 @@ impl<P: RawProvider> Harness<P> {
         };
         let mut state = state_result(response, ty);
         let planned_identity = self.identity_value(type_name, identity, &mut state.diagnostics);
-        let deferred = deferral::deferred_of(deferred, &mut state.diagnostics);
+        let deferred = deferred_of(deferred, &mut state.diagnostics);
         PlanResult {
             planned_state: state.state,
             requires_replace,
@@ -551,7 +380,7 @@ impl<P: RawProvider> Harness<P> {
         self.read_request(type_name, current, None, private).await
     }
 
-    async fn read_request(
+    pub(super) async fn read_request(
         &self,
         type_name: &str,
         current: &Value,
@@ -577,7 +406,7 @@ impl<P: RawProvider> Harness<P> {
         });
         let mut result = state_result(response, ty);
         result.identity = self.identity_value(type_name, identity, &mut result.diagnostics);
-        result.deferred = deferral::deferred_of(deferred, &mut result.diagnostics);
+        result.deferred = deferred_of(deferred, &mut result.diagnostics);
         result
     }
 
@@ -587,7 +416,7 @@ impl<P: RawProvider> Harness<P> {
         self.import_request(type_name, id, None).await
     }
 
-    async fn import_request(
+    pub(super) async fn import_request(
         &self,
         type_name: &str,
         id: &str,
@@ -615,7 +444,7 @@ impl<P: RawProvider> Harness<P> {
         });
         let mut result = state_result(response, ty);
         result.identity = self.identity_value(type_name, identity, &mut result.diagnostics);
-        result.deferred = deferral::deferred_of(deferred, &mut result.diagnostics);
+        result.deferred = deferred_of(deferred, &mut result.diagnostics);
         result
     }
 
@@ -659,7 +488,7 @@ impl<P: RawProvider> Harness<P> {
             (r.state, Vec::new(), r.diagnostics)
         });
         let mut result = state_result(response, ty);
-        result.deferred = deferral::deferred_of(deferred, &mut result.diagnostics);
+        result.deferred = deferred_of(deferred, &mut result.diagnostics);
         result
     }
 
@@ -719,7 +548,7 @@ impl<P: RawProvider> Harness<P> {
             match self
                 .grpc
                 .v5()
-                .invoke_action(Request::new(as_v6(&request)))
+                .invoke_action(tonic::Request::new(as_v6(&request)))
                 .await
             {
                 Ok(r) => {
@@ -729,7 +558,12 @@ impl<P: RawProvider> Harness<P> {
                 Err(s) => Err(s),
             }
         } else {
-            match self.grpc.v6().invoke_action(Request::new(request)).await {
+            match self
+                .grpc
+                .v6()
+                .invoke_action(tonic::Request::new(request))
+                .await
+            {
                 Ok(r) => r.into_inner().collect::<Result<_, _>>().await,
                 Err(s) => Err(s),
             }

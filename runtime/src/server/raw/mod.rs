@@ -1,0 +1,69 @@
+//! The raw provider layer: the plugin protocol's calls with
+//! [`DynamicValue`]s, raw private state and [`Diagnostics`](crate::diag::Diagnostics), the same for
+//! protocols 5 and 6.
+//!
+//! Implement [`RawProvider`] to drop below the typed layer
+//! ([`super::typed`]); [`GrpcProvider`](crate::server::proto::GrpcProvider) serves an implementation as
+//! `tfplugin5.Provider` and `tfplugin6.Provider`. Values stay as Terraform
+//! sent them, with the type of the schema they belong to, until the
+//! provider reads them: into a model struct ([`DynamicValue::decode`]) or a
+//! dynamic [`Value`](crate::Value) ([`DynamicValue::to_value`]). A decode
+//! failure is an error naming the attribute path. Values the provider
+//! returns are written with their schema's type.
+
+#[macro_use]
+mod redact;
+
+mod actions;
+mod answer;
+mod capabilities;
+mod data_source;
+mod ephemeral;
+mod functions;
+mod identity;
+mod list;
+mod provider;
+mod provider_config;
+mod resource;
+mod schema;
+mod schema_checks;
+mod stop;
+
+pub use super::dynamic::DynamicValue;
+pub use actions::{
+    InvokeActionRequest, PlanActionRequest, PlanActionResponse, ProgressSink,
+    ValidateActionConfigRequest,
+};
+pub(crate) use answer::{answer, Answer, TypeKind};
+pub use capabilities::{ClientCapabilities, Deferred};
+pub use data_source::{
+    ReadDataSourceRequest, ReadDataSourceResponse, ValidateDataSourceConfigRequest,
+};
+pub use ephemeral::{
+    CloseEphemeralResourceRequest, OpenEphemeralResourceRequest, OpenEphemeralResourceResponse,
+    RenewEphemeralResourceRequest, RenewEphemeralResourceResponse,
+    ValidateEphemeralResourceConfigRequest,
+};
+pub use functions::{
+    CallFunctionRequest, CallFunctionResponse, FunctionError, FunctionParameter, FunctionSignature,
+};
+pub use identity::{
+    IdentityAttribute, IdentitySchema, MoveResourceStateRequest, MoveResourceStateResponse,
+    UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse,
+};
+pub use list::{
+    GenerateResourceConfigRequest, GenerateResourceConfigResponse, ListResourceEvent,
+    ListResourceRequest, ListSink, ValidateListResourceConfigRequest,
+};
+pub use provider::RawProvider;
+pub use provider_config::{ConfigureProviderRequest, ValidateProviderConfigRequest};
+pub use resource::{
+    ApplyResourceChangeRequest, ApplyResourceChangeResponse, ImportResourceStateRequest,
+    ImportResourceStateResponse, ImportedResource, PlanResourceChangeRequest,
+    PlanResourceChangeResponse, ReadResourceRequest, ReadResourceResponse,
+    UpgradeResourceStateRequest, UpgradeResourceStateResponse, ValidateResourceConfigRequest,
+};
+pub use schema::ProviderSchema;
+pub(crate) use schema_checks::lists_another_type;
+pub use stop::StopSignal;
+pub(crate) use stop::{cancelled_diagnostics, Stopper};

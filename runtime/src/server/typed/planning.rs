@@ -1,0 +1,385 @@
+//! `PlanResourceChange` in the typed layer, as a row of stages, each
+//! taking what the one before made:
+//!
+//! 1. [`Inputs::read`]: the prior state, the proposal and the
+//!    configuration, each decoded once into a [`Value`];
+//! 2. [`default_plan`]: the proposal planned by the schema's plan policy
+//!    ([`crate::server::plan`]);
+//! 3. [`Built::read`]: the default plan written to msgpack (the bytes
+//!    Terraform gets unless the hook changes the plan), and the hook's
+//!    typed views: the prior state's `Value` becomes the prior model, the
+//!    configuration and the plan are read into plan views;
+//! 4. [`Resource::modify_plan`], the hook;
+//! 5. [`settle`]: the final plan, the default one's bytes unless the hook
+//!    changed it, in which case replacement is decided again.
+//!
+//! Every stage consumes its inputs: a value's memory goes back as soon as
+//! its next form exists (the planned `Value` once it is msgpack, the prior
+//! state's once it is the model, the prior and configuration models once
+//! the hook has run), which bounds what a large plan holds at once
+//! (`examples/terraform-provider-inventory/tests/request_memory.rs`).
+
+use std::sync::Arc;
+
+use super::ctx::Ctx;
+use super::read::read_or_note;
+use super::shape::Shape;
+use super::write_only::strip_write_only;
+use super::{Model, PlanView, Resource, ResourcePlan};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::error::{Error, PathStep};
+use crate::schema::Block;
+use crate::server::dynamic::invalid;
+use crate::server::plan::{plan, push_path, requires_replace, DefaultPlan, PlanOptions};
+use crate::server::raw::{self, DynamicValue};
+use crate::types::Type;
+use crate::value::Value;
+use crate::FromValue;
+
+/// Plans a change of an object of `resource` (of `shape`).
+pub(super) async fn plan_change<R: Resource>(
+    resource: &R,
+    shape: &Shape,
+    mut ctx: Ctx<R::Client>,
+    request: raw::PlanResourceChangeRequest,
+) -> raw::PlanResourceChangeResponse {
+    let raw::PlanResourceChangeRequest {
+        prior_state,
+        proposed_new_state,
+        config,
+        prior_private,
+        client_capabilities,
+        prior_identity,
+        ..
+    } = request;
+    let mut response = raw::PlanResourceChangeResponse {
+        // An update keeps the stored identity (it must not change); a
+        // create leaves it unset (Terraform 1.15 cannot show an unknown
+        // one), as does a destroy.
+        planned_identity: prior_identity
+            .filter(|_| !prior_state.is_null() && !proposed_new_state.is_null()),
+        planned_private: prior_private,
+        ..Default::default()
+    };
+    let inputs = match Inputs::read(&prior_state, proposed_new_state, &config) {
+        Ok(inputs) => inputs,
+        Err(d) => {
+            response.diagnostics = d;
+            return response;
+        }
+    };
+    let options = PlanOptions {
+        write_only_allowed: client_capabilities.write_only_attributes_allowed,
+    };
+    let (block, ty) = (&shape.block, &shape.ty);
+    let (default, prior, raw_config) = default_plan(block, inputs, options);
+    response.diagnostics = default.diagnostics;
+    // The provider's configuration was deferred: the default plan, without
+    // the hook (which would need the client).
+    response.deferred = ctx.deferred();
+    let planned = default.planned_state;
+    if planned.is_null() || response.diagnostics.has_errors() || response.deferred.is_some() {
+        response.requires_replace = default.requires_replace;
+        response.planned_state = Some(DynamicValue::from(planned));
+        return response;
+    }
+    let built = Built::<R::Model>::read(planned, ty, prior, &config, &mut response.diagnostics);
+    let built = match built {
+        Ok(built) => built,
+        Err(planned) => {
+            response.requires_replace = default.requires_replace;
+            response.planned_state = Some(planned);
+            return response;
+        }
+    };
+    let Views {
+        default: bytes,
+        mut hooked,
+    } = built.with(default.requires_replace, raw_config);
+    ctx.private = std::mem::take(&mut response.planned_private);
+    let result = resource.modify_plan(&mut ctx, &mut hooked.plan).await;
+    response
+        .diagnostics
+        .extend(std::mem::take(&mut ctx.diagnostics));
+    response.deferred = ctx.deferred();
+    response.planned_private = ctx.private;
+    let (planned_state, requires_replace) = match result {
+        Ok(()) => settle(
+            block,
+            ty,
+            hooked,
+            bytes,
+            &prior_state,
+            &mut response.diagnostics,
+        ),
+        // Terraform stops at the error; the answer carries the default
+        // plan, without replacement paths.
+        Err(d) => {
+            response.diagnostics.extend(d);
+            (bytes, Vec::new())
+        }
+    };
+    response.planned_state = Some(planned_state);
+    response.requires_replace = requires_replace;
+    response
+}
+
+/// Stage 1: the request's values, each decoded once.
+struct Inputs {
+    prior: Value,
+    proposed: Value,
+    config: Value,
+}
+
+impl Inputs {
+    /// Reads the three values; the proposal's bytes are not needed after
+    /// this (it becomes the plan), the others' are read again only as
+    /// typed views. Every value that cannot be read is reported.
+    fn read(
+        prior: &DynamicValue,
+        proposed: DynamicValue,
+        config: &DynamicValue,
+    ) -> Result<Inputs, Diagnostics> {
+        let mut diagnostics = Diagnostics::new();
+        let mut read =
+            |value: Result<Value, Diagnostics>| value.map_err(|d| diagnostics.extend(d)).ok();
+        // A plan with nothing to change proposes the prior state itself,
+        // byte for byte: copying its `Value` costs less than reading the
+        // bytes again.
+        let same = matches!(
+            (prior.as_msgpack(), proposed.as_msgpack()),
+            (Some(a), Some(b)) if !a.is_empty() && a == b
+        );
+        let prior = read(prior.read_value());
+        let proposed = match (&prior, same) {
+            (Some(prior), true) => Some(prior.clone()),
+            _ => read(proposed.into_read_value()),
+        };
+        let config = read(config.read_value());
+        match (prior, proposed, config) {
+            (Some(prior), Some(proposed), Some(config)) => Ok(Inputs {
+                prior,
+                proposed,
+                config,
+            }),
+            _ => Err(diagnostics),
+        }
+    }
+}
+
+/// Stage 2: the default plan, with the prior state and the configuration
+/// it was made from.
+///
+/// Terraform proposes the configured write-only values, but the prior
+/// state never holds them: compared as they are, every plan of a resource
+/// with a write-only value set would count as a change (and mark computed
+/// attributes unknown). They are null in the plan anyway.
+fn default_plan(
+    block: &Block,
+    inputs: Inputs,
+    options: PlanOptions,
+) -> (DefaultPlan, Value, Value) {
+    let Inputs {
+        prior,
+        mut proposed,
+        config,
+    } = inputs;
+    strip_write_only(block, &mut proposed);
+    let planned = plan(block, &prior, proposed, &config, options);
+    (planned, prior, config)
+}
+
+/// The default plan as msgpack and the hook's views of it.
+struct Views<M: Model> {
+    /// The default plan's msgpack, as Terraform gets it unless the hook
+    /// changes the plan (refinements included).
+    default: DynamicValue,
+    hooked: Hooked<M>,
+}
+
+/// What the hook sees, and the default plan's replacement paths.
+struct Hooked<M: Model> {
+    plan: ResourcePlan<M>,
+    default_replace: Vec<Vec<PathStep>>,
+}
+
+/// Stage 3: the default plan as msgpack and the hook's views, before the
+/// replacement paths and the configuration `Value` join them.
+struct Built<M: Model> {
+    default: DynamicValue,
+    prior: Option<M>,
+    config: PlanView<M>,
+    planned: PlanView<M>,
+}
+
+impl<M: Model> Built<M> {
+    /// Writes the plan to msgpack (a plan with no wire form goes back as
+    /// it is, for the gRPC layer to report), then builds the views: the
+    /// prior model from the prior state's `Value` (none on create), the
+    /// configuration and the plan read from their bytes.
+    fn read(
+        planned: Value,
+        ty: &Arc<Type>,
+        prior: Value,
+        config: &DynamicValue,
+        diagnostics: &mut Diagnostics,
+    ) -> Result<Built<M>, DynamicValue> {
+        let default = msgpack(planned, ty)?;
+        let prior = match prior {
+            Value::Null(_) => Some(None),
+            prior => model_of(prior, diagnostics).map(Some),
+        };
+        let config = read_or_note::<PlanView<M>>(config, diagnostics);
+        let planned = read_or_note::<PlanView<M>>(&default, diagnostics);
+        match (prior, config, planned) {
+            (Some(prior), Some(config), Some(planned)) => Ok(Built {
+                default,
+                prior,
+                config,
+                planned,
+            }),
+            _ => Err(default),
+        }
+    }
+
+    /// The views with the default plan's replacement paths and the
+    /// configuration as a `Value` (the hook's escape hatch).
+    fn with(self, default_replace: Vec<Vec<PathStep>>, raw_config: Value) -> Views<M> {
+        Views {
+            default: self.default,
+            hooked: Hooked {
+                plan: ResourcePlan {
+                    prior: self.prior,
+                    config: self.config,
+                    planned: self.planned,
+                    requires_replace: default_replace.clone(),
+                    raw_config,
+                },
+                default_replace,
+            },
+        }
+    }
+}
+
+/// The planned `Value` as msgpack of `ty`; the `Value` itself when it has
+/// no wire form.
+fn msgpack(planned: Value, ty: &Arc<Type>) -> Result<DynamicValue, DynamicValue> {
+    match crate::msgpack::value_to_vec(&planned, ty) {
+        Ok(bytes) => Ok(DynamicValue::msgpack(bytes, Arc::clone(ty))),
+        Err(_) => Err(DynamicValue::from(planned)),
+    }
+}
+
+/// The prior state's `Value` as the model (consumed as it is read).
+fn model_of<M: Model>(prior: Value, diagnostics: &mut Diagnostics) -> Option<M> {
+    match M::from_value(prior) {
+        Ok(model) => Some(model),
+        Err(err) => {
+            diagnostics.extend(invalid("prior state", err));
+            None
+        }
+    }
+}
+
+/// Stage 5: the plan Terraform gets and what forces replacement. The
+/// default plan's bytes (with any refinements Terraform sent) stay unless
+/// the hook changed the plan; then replacement is decided again, on the
+/// final plan, as terraform-plugin-framework decides it after plan
+/// modification. Paths the hook asked for beyond the default ones are
+/// added either way.
+fn settle<M: Model>(
+    block: &Block,
+    ty: &Arc<Type>,
+    hooked: Hooked<M>,
+    default: DynamicValue,
+    prior_state: &DynamicValue,
+    diagnostics: &mut Diagnostics,
+) -> (DynamicValue, Vec<Vec<PathStep>>) {
+    let Hooked {
+        plan,
+        default_replace,
+    } = hooked;
+    let (planned, asked, raw_config) = plan.into_outcome();
+    let requested: Vec<_> = (asked.into_iter())
+        .filter(|p| !default_replace.contains(p))
+        .collect();
+    let (planned_state, mut replace) = match changed::<M>(&planned, &default) {
+        Ok(None) => (default, default_replace),
+        Ok(Some(adjusted)) => {
+            match replan(block, ty, &adjusted, prior_state, &raw_config, diagnostics) {
+                Some((planned, replace)) => (planned, replace),
+                None => (default, default_replace),
+            }
+        }
+        Err(err) => {
+            diagnostics.push(invalid_plan(err));
+            (default, default_replace)
+        }
+    };
+    for path in requested {
+        push_path(&mut replace, path);
+    }
+    (planned_state, replace)
+}
+
+/// The hook's plan view as msgpack when it differs from the default plan
+/// (`None` when the hook changed nothing).
+///
+/// The view is compared with the default plan's bytes first; they differ
+/// without a change when the view cannot hold what the plan does (the
+/// refinements of an unknown), so only then is the default plan read into
+/// a view again, as the hook first saw it, and compared with that.
+fn changed<M: Model>(
+    planned: &PlanView<M>,
+    default: &DynamicValue,
+) -> Result<Option<Vec<u8>>, Error> {
+    let adjusted = crate::msgpack::to_vec(planned)?;
+    if default.as_msgpack() == Some(adjusted.as_slice()) {
+        return Ok(None);
+    }
+    let baseline = default
+        .decode_owned::<PlanView<M>>()
+        .and_then(|view| crate::msgpack::to_vec(&view));
+    Ok(match baseline {
+        Ok(baseline) if baseline == adjusted => None,
+        _ => Some(adjusted),
+    })
+}
+
+/// A plan the hook changed, with replacement decided on it: its write-only
+/// attributes nulled, its paths that force replacement against the prior
+/// state (read again: its `Value` became the prior model). `None` after a
+/// diagnostic, when the plan or the prior state cannot be read.
+fn replan(
+    block: &Block,
+    ty: &Type,
+    adjusted: &[u8],
+    prior_state: &DynamicValue,
+    config: &Value,
+    diagnostics: &mut Diagnostics,
+) -> Option<(DynamicValue, Vec<Vec<PathStep>>)> {
+    let mut adjusted = match crate::msgpack::value_from_slice(adjusted, ty) {
+        Ok(value) => value,
+        Err(err) => {
+            diagnostics.push(invalid_plan(err));
+            return None;
+        }
+    };
+    strip_write_only(block, &mut adjusted);
+    let prior = match prior_state.read_value() {
+        Ok(prior) => prior,
+        Err(d) => {
+            diagnostics.extend(d);
+            return None;
+        }
+    };
+    let replace = requires_replace(block, &prior, &adjusted, config);
+    Some((DynamicValue::from(adjusted), replace))
+}
+
+/// A plan view the hook left with no wire form (a NaN).
+fn invalid_plan(err: Error) -> Diagnostic {
+    let mut d = Diagnostic::from(err);
+    d.summary = "Provider planned an invalid value".into();
+    d
+}

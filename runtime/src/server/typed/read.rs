@@ -1,0 +1,88 @@
+//! Request values read into models and plan views: an error diagnostic
+//! when they do not fit, the derived validators on a configuration, and
+//! what a data source's model reads for attributes it computes.
+
+use super::{Model, PlanView};
+use crate::diag::Diagnostics;
+use crate::model::TfDecode;
+use crate::schema::Block;
+use crate::server::raw::DynamicValue;
+use crate::server::walk::{walk, At, Flow, Node, Object, Visitor};
+use crate::value::Value;
+
+/// Reads a value into a model or plan view (through its msgpack decode,
+/// the one decode a provider compiles per model), an error diagnostic on
+/// failure.
+pub(super) fn typed<T: for<'de> TfDecode<'de>>(
+    value: &Value,
+    diagnostics: &mut Diagnostics,
+) -> Option<T> {
+    match crate::msgpack::decode_value_as(value) {
+        Ok(t) => Some(t),
+        Err(err) => {
+            diagnostics.push(err.into());
+            None
+        }
+    }
+}
+
+/// Reads a request value into a model or view, noting a failure in
+/// `diagnostics`.
+pub(super) fn read_or_note<T: for<'de> TfDecode<'de>>(
+    value: &DynamicValue,
+    diagnostics: &mut Diagnostics,
+) -> Option<T> {
+    match value.read() {
+        Ok(t) => Some(t),
+        Err(d) => {
+            diagnostics.extend(d);
+            None
+        }
+    }
+}
+
+/// Derived validators plus the type's own hook, on a configuration that may
+/// hold unknowns.
+pub(super) fn validate_model<M: Model>(
+    config: &DynamicValue,
+    hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
+) -> Diagnostics {
+    let mut diagnostics = match config.read_value() {
+        Ok(value) => M::validate_value(&value),
+        Err(d) => return d,
+    };
+    match config.read::<PlanView<M>>() {
+        Ok(view) => diagnostics.extend(hook(&view)),
+        Err(d) => diagnostics.extend(d),
+    }
+    diagnostics
+}
+
+/// A data source's configuration as its model reads it: a computed
+/// attribute the configuration leaves unset is the data source's to fill,
+/// so it reads as unknown rather than null (its field is `Unknown<T>`).
+/// Applies in nested blocks and nested attributes too. (The plan view
+/// reads the configuration as it is: null where nothing is set.)
+pub(super) fn unset_computed_unknown(block: &Block, mut config: Value) -> Value {
+    walk(block, &mut config, (), &mut UnsetComputedUnknown);
+    config
+}
+
+/// Unknown for computed attributes the configuration leaves null.
+struct UnsetComputedUnknown;
+
+impl Visitor<()> for UnsetComputedUnknown {
+    fn may_change(&self, object: Object<'_>) -> bool {
+        object.holds(&|a| a.computed)
+    }
+
+    fn enter(&mut self, at: At<'_, ()>, value: &mut Value) -> Flow {
+        match at.node {
+            Node::Attribute(a) if a.computed && value.is_null() => {
+                *value = Value::unknown(a.ty.implied_type());
+                Flow::Skip
+            }
+            _ => Flow::Descend,
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! [`Shape`]: a model's schema block and value type, built once when its
+//! type is registered and shared by every call.
+
+use std::sync::Arc;
+
+use crate::model::TfSchema;
+use crate::schema::Block;
+use crate::types::Type;
+
+/// A model's schema block and the type of its values (the block's implied
+/// type), built once per registered type: a call never rebuilds them.
+#[derive(Debug)]
+pub(super) struct Shape {
+    pub(super) block: Block,
+    /// Shared with every value read or written with it.
+    pub(super) ty: Arc<Type>,
+}
+
+impl Shape {
+    /// The shape of `M`'s values.
+    pub(super) fn of<M: TfSchema>() -> Shape {
+        let block = M::block();
+        Shape {
+            ty: Arc::new(block.implied_type()),
+            block,
+        }
+    }
+
+    /// A null of the type.
+    pub(super) fn null(&self) -> crate::server::raw::DynamicValue {
+        crate::server::raw::DynamicValue::null(Type::clone(&self.ty))
+    }
+}
