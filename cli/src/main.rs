@@ -1,4 +1,16 @@
-//! The `tfschema` command.
+//! The `tfschema` command, for Terraform provider authors:
+//!
+//! - `tfschema wire convert|show`: convert the plugin protocol's
+//!   DynamicValues between msgpack and JSON, or print one as a plan shows
+//!   it (errors name the attribute path);
+//! - `tfschema openapi generate`: an OpenAPI description to a Provider Code
+//!   Specification, a drop-in for HashiCorp's `tfplugingen-openapi`;
+//! - `tfschema openapi rust` and `tfschema codespec rust`: Rust models with
+//!   `#[derive(TfSchema, TfValue)]` from either, and with `--with-provider`
+//!   a provider crate around them.
+//!
+//! The work is done by the libraries `tfschema` (values) and
+//! `tfschema-codegen` (generators); this crate parses the command line.
 
 use std::process::ExitCode;
 
