@@ -1,4 +1,22 @@
-//! The `tfschema` command.
+//! The `tfschema` command, for Terraform provider authors:
+//!
+//! - `tfschema wire convert|show`: convert the plugin protocol's
+//!   DynamicValues between msgpack and JSON, or print one as a plan shows
+//!   it (errors name the attribute path);
+//! - `tfschema openapi generate`: an OpenAPI description to a Provider Code
+//!   Specification, a drop-in for HashiCorp's `tfplugingen-openapi`;
+//! - `tfschema openapi rust` and `tfschema codespec rust`: Rust models with
+//!   `#[derive(TfSchema, TfValue)]` from either, and with `--with-provider`
+//!   a provider crate around them;
+//! - `tfschema schema dump`: a provider binary's schema as
+//!   `terraform providers schema -json` prints it, without Terraform;
+//! - `tfschema docs generate|validate`: registry docs in tfplugindocs'
+//!   layout from the schema and the provider's `examples/`;
+//! - `tfschema schema import`: a provider crate serving the schema of a
+//!   provider written in Go, to start a port.
+//!
+//! The work is done by the libraries `tfschema` (values) and
+//! `tfschema-codegen` (generators); this crate parses the command line.
 
 use std::process::ExitCode;
 

@@ -2,9 +2,10 @@
 //!
 //! A thin shim: each macro parses its input, hands it to `expand` or
 //! `function` (which work on `proc_macro2` so they are unit-testable) and
-//! turns errors into `compile_error!`s beside stub impls. The attribute
-//! reference lives on `tfschema`'s re-exports of these macros and in the
-//! README.
+//! turns errors into `compile_error!`s beside stub impls. Use them through
+//! `tfschema`, which re-exports them: the attribute reference is the
+//! documentation of `tfschema::TfSchema` (both derives) and
+//! `tfschema::function`.
 
 #![warn(missing_docs)]
 
@@ -60,7 +61,7 @@ pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
 /// in the attribute's `PlanPolicy::semantic_equal` for the planner.
 /// Collections are converted whole by the module; `validate(...)` and
 /// literal defaults are compile errors on a `with` field (`default = fn`
-/// returns `T`). See the README for the details.
+/// returns `T`). `tfschema::TfSchema`'s documentation has the details.
 #[proc_macro_derive(TfValue, attributes(tf))]
 pub fn derive_tf_value(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

@@ -9,9 +9,31 @@
 //! struct a model: its schema block, codecs and plan view. The plugin
 //! server that runs a provider is the module `server` (feature `server`).
 //!
-//! To write a provider, start with the tutorial, `docs/tutorial.md` in the
-//! tfschema repository: a small provider from `cargo new` to `terraform
-//! apply`, with a plan hook, an import and tests.
+//! # Where to read
+//!
+//! - the derives: [`TfSchema`](derive@TfSchema) holds the reference of
+//!   both, every `#[tf(...)]` attribute and the Rust types they map;
+//! - provider-defined functions: `#[function]` (features `derive` and
+//!   `server`);
+//! - the plugin server (feature `server`): the module `server`, with its
+//!   typed layer (`server::typed`, a table of which trait serves which
+//!   Terraform feature), its raw layer (`server::raw`), the test harness
+//!   (`server::testing`), and `retry` for calls to flaky APIs;
+//! - values and the wire format: [`Value`], [`Type`], [`Number`],
+//!   [`msgpack`], [`json`].
+//!
+//! To write a provider, start with the tutorial: the first chapter of the
+//! tfschema book (`book/` in the tfschema repository, built with mdBook),
+//! a small provider from `cargo new` to `terraform apply` with a plan hook,
+//! an import and tests. The book then takes each part in turn.
+//!
+//! # Features
+//!
+//! | feature | what it adds |
+//! |---|---|
+//! | `derive` (default) | `#[derive(TfSchema, TfValue)]`, re-exported from `tfschema-derive` |
+//! | `server` | the plugin server (tonic, tokio, rustls), `retry`, and with `derive` `#[function]` |
+//! | `compact_str` | `compact_str::CompactString` as a model string type: strings of up to 24 bytes decoded without allocating |
 //!
 //! ```
 //! use tfschema::{Type, Value};
@@ -50,6 +72,9 @@
 //!    model.
 
 #![warn(missing_docs)]
+// docs.rs builds with `--cfg docsrs` (Cargo.toml's
+// `[package.metadata.docs.rs]`): items behind a feature say which.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod diag;
 mod error;
@@ -61,6 +86,7 @@ mod number;
 mod refinement;
 pub mod schema;
 #[cfg(feature = "server")]
+#[cfg_attr(docsrs, doc(cfg(feature = "server")))]
 pub mod server;
 mod set;
 pub mod show;
@@ -84,22 +110,61 @@ pub use refinement::{NumberBound, RefineKind, Refinements};
 pub use types::{ObjectType, Type};
 pub use value::Value;
 
-/// The README's Rust examples, compiled and run as doctests.
+/// The Rust examples of the READMEs (the repository's, this crate's and
+/// tfschema-derive's) and of the book's chapters, compiled and run as
+/// doctests. The tutorial's code is the crate
+/// `book/terraform-provider-notes`, tested there; the chapter on model
+/// structs includes `derive.md`, the doctests of `TfSchema`'s
+/// documentation; `book/terraform-provider-notes/tests/book.rs` checks that
+/// every other chapter with Rust code is listed here.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-struct ReadmeDoctests;
+mod book {
+    /// The README's provider needs the plugin server, and shows no hidden
+    /// `#[cfg(feature = "server")]` lines (GitHub would print them).
+    #[cfg(feature = "server")]
+    #[doc = include_str!("../../README.md")]
+    struct Readme;
+    #[doc = include_str!("../README.md")]
+    struct CrateReadme;
+    #[doc = include_str!("../../macros/README.md")]
+    struct DeriveReadme;
+    #[doc = include_str!("../../book/src/runtime.md")]
+    struct Runtime;
+    #[doc = include_str!("../../book/src/server/identity.md")]
+    struct Identity;
+    #[doc = include_str!("../../book/src/server/functions.md")]
+    struct Functions;
+    #[doc = include_str!("../../book/src/server/list.md")]
+    struct List;
+    #[doc = include_str!("../../book/src/server/actions.md")]
+    struct Actions;
+    #[doc = include_str!("../../book/src/server/deferral.md")]
+    struct Deferral;
+    #[doc = include_str!("../../book/src/server/timeouts.md")]
+    struct Timeouts;
+}
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
-/// `#[derive(TfSchema)]`: the schema block of a model struct. See the README
-/// for the `#[tf(...)]` attributes.
+/// `#[derive(TfSchema)]`: the schema block of a model struct (with
+/// [`TfValue`](derive@TfValue), its codecs and plan view).
+///
+#[doc = include_str!("derive.md")]
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use tfschema_derive::TfSchema;
-/// `#[derive(TfValue)]`: msgpack/JSON codecs and the plan view of a model
-/// struct. See the README for the `#[tf(...)]` attributes.
+/// `#[derive(TfValue)]`: the msgpack and JSON codecs ([`TfType`],
+/// [`TfEncode`], [`TfDecode`], [`FromValue`]) and the plan view ([`TfPlan`]
+/// and a companion `<Name>Plan` struct) of a model struct.
+///
+/// Derived beside [`TfSchema`](derive@TfSchema), whose documentation is the
+/// reference of both derives: the Rust types and the Terraform types they
+/// map to, the plan view, validation, every `#[tf(...)]` attribute, and
+/// custom types (`#[tf(with = module)]`).
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use tfschema_derive::TfValue;
 
 /// `#[tfschema::function]`: a provider-defined function from a Rust `fn`.
@@ -148,7 +213,7 @@ pub use tfschema_derive::TfValue;
 /// | Rust | Terraform |
 /// |---|---|
 /// | the `fn`'s name | the function's name (`^[a-z_][a-z0-9_]*$`) |
-/// | each parameter `name: T` | a parameter of type `T`'s Terraform type, named `name` (any type of the derive's table in the README: `String`, numbers, `Number`, `bool`, `Vec`, `Set`, maps, tuples, derived structs as objects, [`Value`] for `dynamic`) |
+/// | each parameter `name: T` | a parameter of type `T`'s Terraform type, named `name` (any type of the table in [`TfSchema`](derive@TfSchema)'s reference: `String`, numbers, `Number`, `bool`, `Vec`, `Set`, maps, tuples, derived structs as objects, [`Value`] for `dynamic`) |
 /// | `#[tf(variadic)] name: Vec<T>` (the last parameter only) | the variadic parameter, of `T`'s type: each extra argument is one `T` |
 /// | `T: TfType::CAN_BE_NULL` (`Option<U>`) | `allow_null_value`: a null argument reaches the function as `None`; otherwise Terraform refuses a null before calling |
 /// | `T: TfType::CAN_BE_UNKNOWN` (`Unknown<U>`, `Refined<U>`) | `allow_unknown_values`: an unknown argument reaches the function; otherwise Terraform skips the call and the result is unknown |
@@ -196,4 +261,5 @@ pub use tfschema_derive::TfValue;
 /// name Terraform cannot call, a parameter or return type that is not a
 /// Terraform value type (at that type).
 #[cfg(all(feature = "derive", feature = "server"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "derive", feature = "server"))))]
 pub use tfschema_derive::function;

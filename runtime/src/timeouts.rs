@@ -57,6 +57,7 @@ impl fmt::Display for Operation {
 /// ([`Timeouts::duration`]) in its
 /// [`Resource::timeout`](crate::server::typed::Resource::timeout).
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
 #[tf(crate = "crate", validate_with = check_durations)]
 pub struct Timeouts {
@@ -176,6 +177,7 @@ fn check_known_durations<'a>(
 /// assert_eq!(limit.ok(), Some(Duration::from_secs(90)));
 /// ```
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
 #[tf(crate = "crate", validate_with = check_read_duration)]
 pub struct DataSourceTimeouts {

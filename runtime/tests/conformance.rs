@@ -150,9 +150,9 @@ fn encode_vectors() {
     assert_eq!(checked, rows.len());
 }
 
-/// Decode vectors where we deliberately differ from go-cty (see the
-/// "Departures from go-cty" section of the README): go-cty accepts them,
-/// we reject them.
+/// Decode vectors where we deliberately differ from go-cty (see
+/// "Departures from go-cty" in the book, book/src/runtime.md): go-cty
+/// accepts them, we reject them.
 const REJECTED_BY_US: &[&str] = &[
     // Invalid UTF-8 in a string: an error, not bytes passed through.
     "string/invalid-utf8",

@@ -10,6 +10,27 @@
 //! dynamic [`Value`](crate::Value) ([`DynamicValue::to_value`]). A decode
 //! failure is an error naming the attribute path. Values the provider
 //! returns are written with their schema's type.
+//!
+//! # Reading and writing values
+//!
+//! A [`DynamicValue`] holds Terraform's msgpack or JSON bytes with the type
+//! of its schema. [`DynamicValue::decode`] reads them straight into a
+//! model struct, borrowing strings from the bytes;
+//! [`DynamicValue::decode_owned`] gives an owned model and
+//! [`DynamicValue::to_value`] a dynamic [`Value`](crate::Value). Answers
+//! are built with [`DynamicValue::from_model`], which writes msgpack at
+//! once, or from a [`Value`](crate::Value) (`DynamicValue::from(value)`).
+//! The typed layer works the same way: it reads apply, read and import
+//! values straight into the model and writes the model straight back,
+//! building a [`Value`](crate::Value) only for the default planner, for
+//! write-only attributes, and when a plan holds refined unknowns whose
+//! refinements must be checked.
+//!
+//! # Cancellation
+//!
+//! Terraform's `Stop` raises the [`StopSignal`] every call can watch; a call
+//! that has not answered 100 ms later is dropped and answers "Operation
+//! cancelled".
 
 #[macro_use]
 mod redact;

@@ -19,8 +19,29 @@
 //! [`TypedProvider`] serves the whole as a [`RawProvider`](super::raw::RawProvider),
 //! which a raw provider of your own can wrap.
 //!
-//! `docs/tutorial.md` in the tfschema repository builds a small provider
-//! with this layer, from `cargo new` to `terraform apply`.
+//! # What goes where
+//!
+//! | Terraform feature | implement | register with [`TypedProvider`] |
+//! |---|---|---|
+//! | the provider block | [`Provider`] (`configure` builds the client every call gets through [`Ctx::client`]) | [`TypedProvider::new`] |
+//! | a managed resource: create, read, update, delete, plan hook, import ([`Resource::read_by_id`] or [`Resource::import`]), state upgrades | [`Resource`] | [`TypedProvider::resource`] |
+//! | resource identity and import by identity (Terraform 1.12+) | [`ResourceIdentity`] beside [`Resource`] | [`TypedProvider::resource_with_identity`] |
+//! | `moved` blocks from other resource types (1.8+) | [`Resource::move_state`] | |
+//! | a data source | [`DataSource`] | [`TypedProvider::data_source`] |
+//! | a provider-defined function (1.8+) | a `fn` with `#[tfschema::function]` ([`Function`]) | [`TypedProvider::function`] |
+//! | an ephemeral resource (1.10+) | [`EphemeralResource`] | [`TypedProvider::ephemeral_resource`] |
+//! | a list resource, `terraform query` (1.14+) | [`ListResource`] | [`TypedProvider::list_resource`] |
+//! | an action (1.14+) | [`Action`] | [`TypedProvider::action`] |
+//! | deferred actions (experimental builds) | [`Ctx::defer`] when [`Ctx::deferral_allowed`] | [`TypedProvider::defer_when_config_unknown`] |
+//! | timeouts and cancellation | [`Resource::timeout`], [`Ctx::deadline`], [`Ctx::stop_signal`]; retries with [`crate::retry`] | |
+//! | warnings, partial state after a failed apply | [`Ctx::warning`], [`Ctx::set_partial_state`] | |
+//!
+//! Below this layer is [`super::raw`]; [`super::testing`] drives a typed
+//! provider without Terraform. The tfschema book (`book/` in the repository)
+//! has a chapter on each row, and its tutorial builds a small provider with
+//! this layer, from `cargo new` to `terraform apply`.
+//!
+//! # Example
 //!
 //! ```no_run
 //! # use tfschema::{TfSchema, TfValue, Unknown};
