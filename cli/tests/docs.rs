@@ -1,8 +1,8 @@
 //! `tfschema docs generate` and `docs validate` on a small provider
 //! directory built in a temporary folder. The expected pages are written by
 //! hand in tfplugindocs' layout (the renderer matched tfplugindocs' own
-//! expected pages byte for byte while it was written; e2e/docs-check.sh
-//! keeps the example providers' docs/ current).
+//! expected pages byte for byte while it was written; e2e/run.sh and
+//! e2e/petstore.sh keep the example providers' docs/ current).
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
