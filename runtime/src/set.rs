@@ -8,6 +8,10 @@
 //! primitives always do, unknowns never do, and wholly known values whose
 //! hash texts collide are told apart by [`ExactKey`], a hash that agrees
 //! with go-cty's `Equals`. No two elements are compared pairwise.
+//!
+//! A set decoded from the wire is normally in that order already (Terraform
+//! and tfschema write sets so): one pass comparing neighbours' keys tells,
+//! and such a set is kept as it came, without the sort.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
