@@ -70,7 +70,7 @@ pub fn file(
         .uses(&[])
         .replace("use std::collections::BTreeMap;\n\n", "");
     text.push_str(&uses);
-    text.push_str("use tfschema::server::typed::FunctionError;\n");
+    text.push_str("use tfschema::server::raw::FunctionError;\n");
     for s in &emitter.structs {
         text.push('\n');
         text.push_str(s);
