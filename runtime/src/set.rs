@@ -8,7 +8,12 @@
 //! primitives always do, unknowns never do, and wholly known values whose
 //! hash texts collide are told apart by [`ExactKey`], a hash that agrees
 //! with go-cty's `Equals`. No two elements are compared pairwise.
+//!
+//! A set decoded from the wire is normally in that order already (Terraform
+//! and tfschema write sets so): one pass comparing neighbours' keys tells,
+//! and such a set is kept as it came, without the sort.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -93,23 +98,74 @@ pub(crate) enum KnownKey<'a> {
     Bool(bool),
     Number(&'a Number),
     String(&'a str),
-    /// go-cty's set hash text.
-    Hash(String),
+    /// go-cty's set hash text (borrowed from a buffer when only two
+    /// neighbours are compared).
+    Hash(Cow<'a, str>),
 }
 
 pub(crate) fn set_key(v: &Value) -> SetKey<'_> {
-    match v {
+    primitive_key(v).unwrap_or_else(|| {
+        let mut hash = String::new();
+        v.write_set_hash(&mut hash);
+        SetKey::Known(KnownKey::Hash(Cow::Owned(hash)))
+    })
+}
+
+/// The key of a value that is its own key (null, unknown, bool, number,
+/// string); `None` for a value keyed by its hash text.
+fn primitive_key(v: &Value) -> Option<SetKey<'_>> {
+    Some(match v {
         Value::Null(_) => SetKey::Null,
         Value::Unknown(..) => SetKey::Unknown,
         Value::Bool(b) => SetKey::Known(KnownKey::Bool(*b)),
         Value::Number(n) => SetKey::Known(KnownKey::Number(n)),
         Value::String(s) => SetKey::Known(KnownKey::String(s)),
-        other => {
-            let mut hash = String::new();
-            other.write_set_hash(&mut hash);
-            SetKey::Known(KnownKey::Hash(hash))
+        _ => return None,
+    })
+}
+
+/// The key of `v`, its hash text (if it needs one) written into `buf`,
+/// which the key borrows: neighbours are compared with two buffers reused
+/// for every element, not a string allocated per element.
+fn key_in<'a>(v: &'a Value, buf: &'a mut String) -> SetKey<'a> {
+    match primitive_key(v) {
+        Some(key) => key,
+        None => {
+            buf.clear();
+            v.write_set_hash(buf);
+            SetKey::Known(KnownKey::Hash(Cow::Borrowed(buf)))
         }
     }
+}
+
+/// Whether `items` already are a set as go-cty keeps it: each element's
+/// key below its successor's, or both unknown (unknowns never merge and
+/// keep their order). Then sorting and merging would change nothing, as
+/// for every set Terraform sends (it writes sets in this order). One pass
+/// comparing neighbours, each element's key computed once.
+fn in_canonical_order(items: &[Value]) -> bool {
+    let Some((first, rest)) = items.split_first() else {
+        return true;
+    };
+    let (mut prev_buf, mut buf) = (String::new(), String::new());
+    // The previous element's hash text stays in `prev_buf` from its turn.
+    key_in(first, &mut prev_buf);
+    let mut prev = first;
+    for item in rest {
+        let key = key_in(item, &mut buf);
+        let prev_key =
+            primitive_key(prev).unwrap_or(SetKey::Known(KnownKey::Hash(Cow::Borrowed(&prev_buf))));
+        let ordered = match (&prev_key, &key) {
+            (SetKey::Unknown, SetKey::Unknown) => true,
+            _ => prev_key < key,
+        };
+        if !ordered {
+            return false;
+        }
+        std::mem::swap(&mut prev_buf, &mut buf);
+        prev = item;
+    }
+    true
 }
 
 /// The elements go-cty keeps of a set built from `values`, in its order:
@@ -156,7 +212,7 @@ pub(crate) fn set_members(values: &[Value]) -> Vec<usize> {
 /// Merges equal known elements (keeping the first) and orders the rest as
 /// go-cty iterates a set.
 pub(crate) fn canonical_set(items: Vec<Value>) -> Vec<Value> {
-    if items.len() <= 1 {
+    if in_canonical_order(&items) {
         return items;
     }
     let members = set_members(&items);
@@ -361,6 +417,70 @@ pub(crate) mod tests {
         assert_eq!(items[0], s("z"));
         assert!(!items[1].is_known() && !items[2].is_known());
         assert!(items[3].is_null());
+    }
+
+    /// A set's elements as msgpack in the order given (written as a list,
+    /// which has the same bytes), decoded as a set.
+    fn decode_as_set(elem: Type, items: Vec<Value>) -> Vec<Value> {
+        let bytes = crate::msgpack::value_to_vec(
+            &Value::List(elem.clone(), items),
+            &Type::List(Box::new(elem.clone())),
+        )
+        .expect("encode");
+        match crate::msgpack::value_from_slice(&bytes, &Type::Set(Box::new(elem))) {
+            Ok(Value::Set(_, items)) => items,
+            other => panic!("not a set: {other:?}"),
+        }
+    }
+
+    /// Decoding checks the order in one pass and sorts only when it must:
+    /// a set out of order (or with elements to merge) comes out in go-cty's
+    /// order, one already in it comes out as it went in.
+    #[test]
+    fn decoded_sets_are_canonical_in_or_out_of_order() {
+        let obj = |n: i64, st: &str| Value::object([("n", Value::from(n)), ("s", s(st))]);
+        let ty = Type::object([("n", Type::Number), ("s", Type::String)]);
+        // By hash text (attributes by name): <10;"x";> < <9;"a";> < <9;"b";>.
+        let canonical = vec![obj(10, "x"), obj(9, "a"), obj(9, "b")];
+        let shuffled = vec![obj(9, "b"), obj(10, "x"), obj(9, "a")];
+        assert_eq!(decode_as_set(ty.clone(), shuffled), canonical);
+        assert_eq!(decode_as_set(ty.clone(), canonical.clone()), canonical);
+        // In order but with a duplicate: merged as ever.
+        let doubled = vec![obj(10, "x"), obj(9, "a"), obj(9, "a"), obj(9, "b")];
+        assert_eq!(decode_as_set(ty, doubled), canonical);
+        let strings = vec![s("a"), s("a"), s("b")];
+        assert_eq!(decode_as_set(Type::String, strings), [s("a"), s("b")]);
+        let nulls = vec![s("a"), Value::Null(Type::String), Value::Null(Type::String)];
+        assert_eq!(
+            decode_as_set(Type::String, nulls),
+            [s("a"), Value::Null(Type::String)]
+        );
+        // Unknowns in order never merge.
+        let u = Value::unknown(Type::String);
+        let unknowns = vec![s("a"), u.clone(), u.clone()];
+        assert_eq!(decode_as_set(Type::String, unknowns).len(), 3);
+        let out_of_order = vec![u.clone(), s("b"), s("a")];
+        let items = decode_as_set(Type::String, out_of_order);
+        assert_eq!(items[..2], [s("a"), s("b")]);
+        assert!(!items[2].is_known());
+    }
+
+    #[test]
+    fn canonical_order_is_told_by_neighbours() {
+        let u = || Value::unknown(Type::String);
+        let null = || Value::Null(Type::String);
+        assert!(in_canonical_order(&[]));
+        assert!(in_canonical_order(&[s("a"), s("b"), u(), u(), null()]));
+        assert!(in_canonical_order(&[obj(n("10"), "a"), obj(n("9"), "a")]));
+        assert!(!in_canonical_order(&[s("b"), s("a")]));
+        assert!(
+            !in_canonical_order(&[s("a"), s("a")]),
+            "equal keys may merge"
+        );
+        assert!(!in_canonical_order(&[null(), null()]));
+        assert!(!in_canonical_order(&[u(), s("a")]));
+        assert!(!in_canonical_order(&[obj(n("9"), "a"), obj(n("10"), "a")]));
+        assert!(!in_canonical_order(&[obj(n("9"), "a"), obj(n("9"), "a")]));
     }
 
     #[test]

@@ -7,12 +7,10 @@ mod read;
 mod write;
 
 pub use go_validator::parse_go;
+pub use write::SPEC_VERSION;
 
 use crate::error::{Error, Warning};
 use crate::model::Spec;
-
-/// The spec version written at the end of the document.
-pub const SPEC_VERSION: &str = "0.1";
 
 /// Renders the spec as the Go tool's JSON (tab-indented, no trailing newline).
 pub fn to_json(spec: &Spec) -> String {

@@ -4,13 +4,15 @@
 //! Keys follow the Go structs' field order of terraform-plugin-codegen-spec;
 //! empty optional fields are omitted as Go's `omitempty` does.
 
-use super::SPEC_VERSION;
 use crate::gojson::Json;
 use crate::model::{
     Attribute, Block, BlockNesting, DefaultValue, ElementType, Kind, Named, ObjectAttributeType,
     Schema, Spec, Target, Validator,
 };
 use crate::validators::CustomValidator;
+
+/// The spec version written at the end of the document.
+pub const SPEC_VERSION: &str = "0.1";
 
 /// Renders the spec as the Go tool's JSON (tab-indented, no trailing newline).
 pub(super) fn to_json(spec: &Spec) -> String {

@@ -11,9 +11,10 @@ mod names;
 mod operations;
 mod schema;
 mod validators;
+mod warnings;
 
 use crate::config::{Config, DataSourceConfig, ResourceConfig};
-use crate::error::{Error, ErrorKind, MapError, Warning};
+use crate::error::{Error, ErrorKind, Warning};
 use crate::model::{Attribute, Behavior, Named, Schema, Spec, Target};
 use crate::refs::Document;
 
@@ -21,52 +22,7 @@ use attributes::Builder;
 use merge::{apply_overrides, merge_attributes};
 use operations::{operation, read_parameters, request_schema, response_schema, Operation};
 use schema::SchemaOpts;
-
-/// Collects warnings. Mapping goes on after each one so that `strict` can
-/// report them all at the end.
-#[derive(Debug, Default)]
-pub(crate) struct Warnings {
-    pub(crate) list: Vec<Warning>,
-}
-
-impl Warnings {
-    fn push(&mut self, w: Warning) {
-        self.list.push(w);
-    }
-
-    /// Under `strict`, turns collected warnings into one error listing them.
-    pub(crate) fn check_strict(&self, strict: bool) -> Result<(), Error> {
-        if !strict || self.list.is_empty() {
-            return Ok(());
-        }
-        let mut msg = format!("{} warning(s) with --strict:", self.list.len());
-        for w in &self.list {
-            msg.push_str("\n  ");
-            msg.push_str(&w.to_string());
-        }
-        Err(Error::new(ErrorKind::Strict, msg))
-    }
-
-    /// Records a skip caused by `err`, or stops if `err` is fatal.
-    fn skip(&mut self, context: &str, action: &str, err: MapError) -> Result<(), Error> {
-        if err.fatal {
-            let mut msg = format!("{context}: {}", err.reason);
-            if let Some(path) = err.path_string() {
-                msg.push_str(&format!(" (attribute {path})"));
-            }
-            msg.push_str(&format!(" (schema {})", err.pointer));
-            return Err(Error::new(ErrorKind::Reference, msg));
-        }
-        self.push(Warning {
-            context: context.to_owned(),
-            action: action.to_owned(),
-            reason: err.reason.clone(),
-            pointer: Some(err.pointer.clone()),
-            attribute_path: err.path_string(),
-        });
-        Ok(())
-    }
-}
+pub(crate) use warnings::Warnings;
 
 /// Maps the whole document.
 pub(crate) fn map_spec(

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::Warnings;
+use super::warnings::Warnings;
 use crate::error::Warning;
 use crate::identifier::terraform_identifier;
 use crate::model::{Attribute, ElementType, Kind, ObjectAttributeType};

@@ -84,6 +84,16 @@ pub(crate) fn typed_members<T: TfEncode>(items: &[T]) -> Vec<usize> {
 /// element's [`Value`] for a hash collision. Not generic, so one sort is
 /// compiled for every element type.
 fn members_by_key(keys: &[(OwnedKey, bool)], value: &dyn Fn(usize) -> Value) -> Vec<usize> {
+    // A set decoded from Terraform comes in go-cty's order, nothing to
+    // merge: each key below the next, or both unknown. Checked in one pass
+    // over neighbours; only a set out of order is sorted.
+    let in_order = keys.windows(2).all(|pair| match (&pair[0].0, &pair[1].0) {
+        (OwnedKey::Unknown, OwnedKey::Unknown) => true,
+        (a, b) => a < b,
+    });
+    if in_order {
+        return (0..keys.len()).collect();
+    }
     let order = sorted_order(keys);
     let mut kept = Vec::with_capacity(order.len());
     let mut start = 0;
@@ -288,7 +298,7 @@ impl Sink for KeySink {
                 SetKey::Known(KnownKey::Number(n)) => Some(Top::Number(n.clone())),
                 SetKey::Known(KnownKey::String(s)) => Some(Top::String(s.to_string())),
                 SetKey::Known(KnownKey::Hash(h)) => {
-                    self.hash = h;
+                    self.hash = h.into_owned();
                     None
                 }
             };
@@ -379,6 +389,27 @@ mod tests {
         assert_eq!(at(&obj(n("1.00000000002"), "a")), Some(1));
         assert_eq!(at(&obj(n("1.00000000001"), "a")), None);
         assert_eq!(at(&obj(Value::unknown(Type::Number), "a")), Some(2));
+    }
+
+    /// A typed set in go-cty's order is kept as it is (one pass over
+    /// neighbours); out of order or with equal neighbours it is sorted and
+    /// merged.
+    #[test]
+    fn typed_sets_in_order_are_checked_not_sorted() {
+        use crate::Unknown;
+        let strings = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(typed_members(&strings(&["a", "b", "c"])), [0, 1, 2]);
+        assert_eq!(typed_members(&strings(&["b", "c", "a"])), [2, 0, 1]);
+        assert_eq!(typed_members(&strings(&["a", "a", "b"])), [0, 2]);
+        let unknowns: Vec<Unknown<String>> = vec![
+            Unknown::Known("a".into()),
+            Unknown::Unknown,
+            Unknown::Unknown,
+        ];
+        assert_eq!(typed_members(&unknowns), [0, 1, 2]);
+        let unknown_first: Vec<Unknown<String>> =
+            vec![Unknown::Unknown, Unknown::Known("a".into())];
+        assert_eq!(typed_members(&unknown_first), [1, 0]);
     }
 
     /// Keys written by an element's encode order and merge a set as the
