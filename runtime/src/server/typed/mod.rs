@@ -92,6 +92,7 @@
 
 mod action;
 mod applying;
+mod cancellation;
 mod ctx;
 mod data_source;
 mod data_source_adapter;
@@ -120,6 +121,7 @@ mod typed_provider;
 mod write_only;
 
 pub use action::{Action, Progress};
+pub use cancellation::Cancellation;
 pub use ctx::Ctx;
 pub use data_source::DataSource;
 pub use ephemeral::{EphemeralResource, NoPrivate, Opened};
