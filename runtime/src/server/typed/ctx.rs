@@ -15,7 +15,10 @@ use crate::server::raw::{Deferred, DynamicValue, StopSignal};
 /// the call ([`defer`](Self::defer)).
 ///
 /// Each call gets a fresh one; what it gathers (diagnostics, private and
-/// partial state) goes back with that call's answer.
+/// partial state) goes back with that call's answer. A call that Stop or
+/// its deadline ends while it blocks its thread is answered without
+/// waiting for it: with the private and partial state it recorded so far,
+/// not its diagnostics.
 ///
 /// ```
 /// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
@@ -408,8 +411,9 @@ impl<C> Ctx<C> {
     /// return `Err`; write-only attributes are left out as in any state.
     /// Like any state it should hold no unknowns.
     ///
-    /// A state with no wire form (a NaN) is not recorded; an error
-    /// diagnostic says so.
+    /// It is kept even when Stop or the deadline ends the call while it
+    /// blocks its thread. A state with no wire form (a NaN) is not
+    /// recorded; an error diagnostic says so.
     pub fn set_partial_state<M: TfEncode>(&mut self, state: &M) {
         match DynamicValue::from_model(state) {
             Ok(state) => {

@@ -33,7 +33,7 @@
 //! | a list resource, `terraform query` (1.14+) | [`ListResource`] | [`TypedProvider::list_resource`] |
 //! | an action (1.14+) | [`Action`] | [`TypedProvider::action`] |
 //! | deferred actions (experimental builds) | [`Ctx::defer`] when [`Ctx::deferral_allowed`] | [`TypedProvider::defer_when_config_unknown`] |
-//! | timeouts and cancellation | [`Resource::timeout`], [`Ctx::deadline`], [`Ctx::stop_signal`]; retries with [`crate::retry`] | |
+//! | timeouts and cancellation (even of hooks that block their thread) | [`Resource::timeout`], [`Ctx::deadline`], [`Ctx::cancellation`] (child processes killed on Stop: [`Cancellation::output`]); retries with [`super::retry`] | |
 //! | warnings, partial state after a failed apply | [`Ctx::warning`], [`Ctx::set_partial_state`] | |
 //!
 //! Below this layer is [`super::raw`]; [`super::testing`] drives a typed
