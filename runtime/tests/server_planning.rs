@@ -14,7 +14,7 @@
 
 #![cfg(feature = "server")]
 
-use std::cell::RefCell;
+use std::sync::{Mutex, PoisonError};
 
 use tfschema::diag::Diagnostics;
 use tfschema::schema::ReplaceIfRequest;
@@ -51,18 +51,27 @@ struct Seen {
     replace_if: Vec<(Value, Value, Value, Vec<PathStep>)>,
 }
 
-// Per test: each `#[tokio::test]` runs its calls on its own thread.
-thread_local! {
-    static SEEN: RefCell<Seen> = RefCell::default();
-}
+// Hooks run on threads of their own (the server's, not the test's), so
+// what they saw is kept for the whole process, and the tests that read it
+// take turns (`SERIAL`).
+static SEEN: Mutex<Seen> = Mutex::new(Seen {
+    config_numeric: None,
+    planned_numeric: None,
+    raw_config_numeric: None,
+    config_result: None,
+    replace_if: Vec::new(),
+});
+
+/// Held by each test for its whole run.
+static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// What the hooks saw since the last call.
 fn seen() -> Seen {
-    SEEN.with(|s| s.take())
+    std::mem::take(&mut *SEEN.lock().unwrap_or_else(PoisonError::into_inner))
 }
 
 fn record(f: impl FnOnce(&mut Seen)) {
-    SEEN.with(|s| f(&mut s.borrow_mut()));
+    f(&mut SEEN.lock().unwrap_or_else(PoisonError::into_inner));
 }
 
 /// Shrinking `min_lower` needs a new password.
@@ -190,6 +199,7 @@ fn path(name: &str) -> Vec<PathStep> {
 
 #[tokio::test]
 async fn the_configuration_view_is_null_where_nothing_is_set() {
+    let _serial = SERIAL.lock().await;
     let h = harness();
     seen();
     let cfg = config(12, Value::Null(Type::Bool), null_number());
@@ -213,6 +223,7 @@ async fn the_configuration_view_is_null_where_nothing_is_set() {
 
 #[tokio::test]
 async fn the_configuration_view_is_unknown_only_where_the_configuration_is() {
+    let _serial = SERIAL.lock().await;
     let h = harness();
     seen();
     let cfg = config(12, Value::unknown(Type::Bool), null_number());
@@ -234,6 +245,7 @@ async fn the_configuration_view_is_unknown_only_where_the_configuration_is() {
 
 #[tokio::test]
 async fn replacement_is_decided_on_the_final_plan() {
+    let _serial = SERIAL.lock().await;
     let h = harness();
     // `numeric = false` before, unset now: the default plan keeps the
     // prior `false` (a computed attribute left unset), the hook plans
@@ -266,6 +278,7 @@ async fn replacement_is_decided_on_the_final_plan() {
 
 #[tokio::test]
 async fn requires_replace_if_sees_the_configuration_and_the_path() {
+    let _serial = SERIAL.lock().await;
     let h = harness();
     seen();
     let prior = state(12, true, Value::from(4));
@@ -293,6 +306,7 @@ async fn requires_replace_if_sees_the_configuration_and_the_path() {
 
 #[tokio::test]
 async fn requires_replace_if_runs_only_on_updates_of_a_changed_value() {
+    let _serial = SERIAL.lock().await;
     let h = harness();
     seen();
     // Create: never asked.

@@ -71,7 +71,15 @@ struct Store {
     last_secret: Mutex<Option<String>>,
 }
 
-struct TestProvider;
+/// Holds the test's store (`STORE`, taken on the test's thread: the
+/// provider's calls run on threads of their own).
+struct TestProvider(std::sync::Arc<Store>);
+
+impl TestProvider {
+    fn new() -> Self {
+        TestProvider(STORE.with(Clone::clone))
+    }
+}
 
 impl Provider for TestProvider {
     type Config = Config;
@@ -88,7 +96,7 @@ impl Provider for TestProvider {
             .cloned()
             .flatten()
             .unwrap_or_else(|| "w".into());
-        Ok((prefix, STORE.with(Clone::clone)))
+        Ok((prefix, self.0.clone()))
     }
 }
 
@@ -220,7 +228,7 @@ impl Resource for Widgets {
 }
 
 fn harness() -> Harness<TypedProvider<TestProvider>> {
-    Harness::new(TypedProvider::new(TestProvider).resource("test_widget", Widgets))
+    Harness::new(TypedProvider::new(TestProvider::new()).resource("test_widget", Widgets))
 }
 
 fn s(v: &str) -> Value {
@@ -523,8 +531,9 @@ fn validation_runs_derived_rules_with_paths() {
 #[test]
 fn write_only_needs_a_capable_terraform() {
     rt().block_on(async {
-        let h = Harness::new(TypedProvider::new(TestProvider).resource("test_widget", Widgets))
-            .write_only_allowed(false);
+        let h =
+            Harness::new(TypedProvider::new(TestProvider::new()).resource("test_widget", Widgets))
+                .write_only_allowed(false);
         assert!(h
             .configure(Value::object([("prefix", s("w"))]))
             .await
@@ -630,8 +639,9 @@ fn undecodable_values_become_diagnostics_with_paths() {
 #[test]
 fn protocol_5_serves_the_same_provider() {
     rt().block_on(async {
-        let h = Harness::new(TypedProvider::new(TestProvider).resource("test_widget", Widgets))
-            .protocol_5();
+        let h =
+            Harness::new(TypedProvider::new(TestProvider::new()).resource("test_widget", Widgets))
+                .protocol_5();
         assert!(h
             .configure(Value::object([("prefix", s("v5"))]))
             .await

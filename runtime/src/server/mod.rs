@@ -28,6 +28,7 @@
 //! }
 //! ```
 
+mod detached;
 mod dynamic;
 mod grpc;
 mod handshake;
@@ -47,3 +48,22 @@ pub use handshake::{
 };
 pub use serve::{run, serve, ProviderServices, ServeError, ServeOptions, MAX_MESSAGE_SIZE};
 pub use tls::{crypto_provider, TlsError};
+
+/// The tokio crate the server runs on, re-exported so that hooks use the
+/// runtime the calls run on (timers, tasks, child processes, async I/O)
+/// without a tokio dependency of their own that must match tfschema's.
+/// Its features here: `rt-multi-thread`, `macros`, `net`, `process`,
+/// `signal`, `sync` and `time`. Its attribute macros name their crate:
+/// `#[tfschema::server::tokio::test(crate = "tfschema::server::tokio")]`.
+///
+/// ```
+/// use tfschema::server::tokio;
+///
+/// #[tokio::main(flavor = "current_thread", crate = "tfschema::server::tokio")]
+/// async fn main() {
+///     let output = tokio::process::Command::new("echo").arg("hi").output().await;
+/// #   #[cfg(unix)]
+///     assert_eq!(output.unwrap().stdout, b"hi\n");
+/// }
+/// ```
+pub use tokio;

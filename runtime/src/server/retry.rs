@@ -175,8 +175,8 @@ impl Backoff {
     /// Runs `attempt` (given its number, from 1) until it succeeds, fails
     /// permanently, runs out of attempts, or would have to wait past
     /// `deadline` or through Stop. The attempts themselves are not cut
-    /// short: give each request its own timeout (the typed layer drops the
-    /// whole call at its deadline anyway).
+    /// short: give each request its own timeout (the typed layer answers
+    /// for the whole call at its deadline anyway).
     ///
     /// # Errors
     /// The last error, as [`GaveUp`].

@@ -29,7 +29,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             config,
         };
         let diagnostics: Diagnostics = self
-            .guarded(|p, stop| p.validate_action_config(raw_request, stop))
+            .guarded(|p, stop| async move { p.validate_action_config(raw_request, stop).await })
             .await;
         pb::validate_action_config::Response {
             diagnostics: to_proto::diagnostics(diagnostics),
@@ -51,7 +51,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let mut response = self
-            .guarded(|p, stop| p.plan_action(raw_request, stop))
+            .guarded(|p, stop| async move { p.plan_action(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let deferred = deferral::never(response.deferred, "planning an action", d);
@@ -86,7 +86,9 @@ impl<P: RawProvider> GrpcProvider<P> {
                         ),
                     };
                     let (sink, mut messages) = ProgressSink::channel(BUFFER);
-                    let call = this.guarded(|p, stop| p.invoke_action(raw_request, stop, sink));
+                    let call = this.guarded(|p, stop| async move {
+                        p.invoke_action(raw_request, stop, sink).await
+                    });
                     tokio::pin!(call);
                     let diagnostics = loop {
                         let message = tokio::select! {

@@ -28,7 +28,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             planned_identity,
         };
         let mut response = self
-            .guarded(|p, stop| p.apply_resource_change(raw_request, stop))
+            .guarded(|p, stop| async move { p.apply_resource_change(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let new_state = to_proto::dynamic(response.new_state.take(), ty, d);

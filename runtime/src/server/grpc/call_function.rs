@@ -48,7 +48,7 @@ impl<P: RawProvider> GrpcProvider<P> {
         };
         let response = self
             .guarded_or(
-                |p, stop| p.call_function(raw_request, stop),
+                |p, stop| async move { p.call_function(raw_request, stop).await },
                 || {
                     raw::CallFunctionResponse::from_error(raw::FunctionError::new(
                         "Terraform stopped the provider while this function was running.",

@@ -17,7 +17,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let diagnostics: Diagnostics = self
-            .guarded(|p, stop| p.configure_provider(raw_request, stop))
+            .guarded(|p, stop| async move { p.configure_provider(raw_request, stop).await })
             .await;
         rpc::Response {
             diagnostics: to_proto::diagnostics(diagnostics),

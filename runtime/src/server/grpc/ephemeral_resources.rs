@@ -22,7 +22,10 @@ impl<P: RawProvider> GrpcProvider<P> {
             config,
         };
         let diagnostics: Diagnostics = self
-            .guarded(|p, stop| p.validate_ephemeral_resource_config(raw_request, stop))
+            .guarded(|p, stop| async move {
+                p.validate_ephemeral_resource_config(raw_request, stop)
+                    .await
+            })
             .await;
         pb::validate_ephemeral_resource_config::Response {
             diagnostics: to_proto::diagnostics(diagnostics),
@@ -44,7 +47,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let mut response = self
-            .guarded(|p, stop| p.open_ephemeral_resource(raw_request, stop))
+            .guarded(|p, stop| async move { p.open_ephemeral_resource(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let result = to_proto::dynamic(response.result.take(), ty, d);
@@ -74,7 +77,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             private: request.private,
         };
         let response = self
-            .guarded(|p, stop| p.renew_ephemeral_resource(raw_request, stop))
+            .guarded(|p, stop| async move { p.renew_ephemeral_resource(raw_request, stop).await })
             .await;
         pb::renew_ephemeral_resource::Response {
             diagnostics: to_proto::diagnostics(response.diagnostics),
@@ -99,7 +102,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             private: request.private,
         };
         let diagnostics: Diagnostics = self
-            .guarded(|p, stop| p.close_ephemeral_resource(raw_request, stop))
+            .guarded(|p, stop| async move { p.close_ephemeral_resource(raw_request, stop).await })
             .await;
         pb::close_ephemeral_resource::Response {
             diagnostics: to_proto::diagnostics(diagnostics),

@@ -17,7 +17,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             state,
         };
         let mut response = self
-            .guarded(|p, stop| p.generate_resource_config(raw_request, stop))
+            .guarded(|p, stop| async move { p.generate_resource_config(raw_request, stop).await })
             .await;
         let config = to_proto::dynamic(response.config.take(), ty, &mut response.diagnostics);
         rpc::Response {

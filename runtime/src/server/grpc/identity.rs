@@ -24,7 +24,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             raw_identity_json: request.raw_identity.map(|r| r.json).unwrap_or_default(),
         };
         let mut response = self
-            .guarded(|p, stop| p.upgrade_resource_identity(raw_request, stop))
+            .guarded(|p, stop| async move { p.upgrade_resource_identity(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let upgraded_identity = to_proto::identity(response.upgraded_identity.take(), Some(ty), d);

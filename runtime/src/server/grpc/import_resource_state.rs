@@ -27,7 +27,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             identity,
         };
         let mut response = self
-            .guarded(|p, stop| p.import_resource_state(raw_request, stop))
+            .guarded(|p, stop| async move { p.import_resource_state(raw_request, stop).await })
             .await;
         let mut imported_resources = Vec::new();
         for imported in std::mem::take(&mut response.imported_resources) {

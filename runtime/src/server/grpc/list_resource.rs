@@ -45,7 +45,9 @@ impl<P: RawProvider> GrpcProvider<P> {
             limit,
         };
         let diagnostics: Diagnostics = self
-            .guarded(|p, stop| p.validate_list_resource_config(raw_request, stop))
+            .guarded(
+                |p, stop| async move { p.validate_list_resource_config(raw_request, stop).await },
+            )
             .await;
         pb::validate_list_resource_config::Response {
             diagnostics: to_proto::diagnostics(diagnostics),
@@ -109,7 +111,8 @@ impl<P: RawProvider> GrpcProvider<P> {
             limit: request.limit,
         };
         let (sink, mut events) = ListSink::channel(BUFFER);
-        let call = self.guarded(|p, stop| p.list_resource(raw_request, stop, sink));
+        let call =
+            self.guarded(|p, stop| async move { p.list_resource(raw_request, stop, sink).await });
         tokio::pin!(call);
         let mut sent = 0;
         let mut closing: Option<Diagnostics> = None;

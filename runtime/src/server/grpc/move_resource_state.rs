@@ -27,7 +27,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             target_type_name: request.target_type_name,
         };
         let mut response = self
-            .guarded(|p, stop| p.move_resource_state(raw_request, stop))
+            .guarded(|p, stop| async move { p.move_resource_state(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let target_state = to_proto::dynamic(response.target_state.take(), ty, d);

@@ -32,7 +32,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             prior_identity,
         };
         let mut response = self
-            .guarded(|p, stop| p.plan_resource_change(raw_request, stop))
+            .guarded(|p, stop| async move { p.plan_resource_change(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let planned_state = to_proto::dynamic(response.planned_state.take(), ty, d);

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::from_proto;
 use crate::schema::Schema;
+use crate::server::detached::detach;
 use crate::server::raw::{
     cancelled_diagnostics, Answer, ProviderSchema, RawProvider, StopSignal, Stopper, TypeKind,
 };
@@ -118,13 +119,14 @@ impl<P: RawProvider> GrpcProvider<P> {
         from_proto::Decoding::new(self.shared.meta_type.as_ref())
     }
 
-    /// Runs `call` with a stop signal; if Stop arrives first, the call is
-    /// dropped and the answer is an error diagnostic.
-    pub(super) async fn guarded<'a, R, F, Fut>(&'a self, call: F) -> R
+    /// Runs `call` with a stop signal, on a thread of its own
+    /// ([`detach`]); if Stop arrives first, the answer is an error
+    /// diagnostic (see [`guarded_or`](Self::guarded_or)).
+    pub(super) async fn guarded<R, F, Fut>(&self, call: F) -> R
     where
-        R: Answer,
-        F: FnOnce(&'a P, StopSignal) -> Fut,
-        Fut: Future<Output = R>,
+        R: Answer + Send + 'static,
+        F: FnOnce(Held<P>, StopSignal) -> Fut,
+        Fut: Future<Output = R> + Send + 'static,
     {
         self.guarded_or(call, || R::from_diagnostics(cancelled_diagnostics()))
             .await
@@ -132,27 +134,27 @@ impl<P: RawProvider> GrpcProvider<P> {
 
     /// [`guarded`](Self::guarded) for an answer without diagnostics:
     /// `cancelled` makes the answer when Stop arrives first.
-    pub(super) async fn guarded_or<'a, R, F, Fut>(
-        &'a self,
-        call: F,
-        cancelled: impl FnOnce() -> R,
-    ) -> R
+    ///
+    /// The call runs on a thread of its own, so that Stop is answered in
+    /// time whatever the call does, even when it blocks its thread: a call
+    /// that answers Stop itself (the typed layer does, with the partial
+    /// state it recorded) gets [`STOP_GRACE`] to do so; then the call is
+    /// abandoned, dropped at its next await, or once it gives its thread
+    /// back if it blocks it.
+    pub(super) async fn guarded_or<R, F, Fut>(&self, call: F, cancelled: impl FnOnce() -> R) -> R
     where
-        F: FnOnce(&'a P, StopSignal) -> Fut,
-        Fut: Future<Output = R>,
+        R: Send + 'static,
+        F: FnOnce(Held<P>, StopSignal) -> Fut,
+        Fut: Future<Output = R> + Send + 'static,
     {
         let signal = self.shared.stopper.signal();
         let mut watch = signal.clone();
-        let call = call(&self.shared.provider, signal);
-        tokio::pin!(call);
+        let mut call = detach(call(Held(Arc::clone(&self.shared)), signal));
         tokio::select! {
             biased;
             response = &mut call => return response,
             () = watch.stopped() => {}
         }
-        // Stop: a call that answers it itself (the typed layer does, with
-        // the partial state it recorded) gets a moment to do so; one that
-        // ignores it is dropped.
         match tokio::time::timeout(STOP_GRACE, &mut call).await {
             Ok(response) => response,
             Err(_) => cancelled(),
@@ -160,5 +162,21 @@ impl<P: RawProvider> GrpcProvider<P> {
     }
 }
 
-/// How long a call may take to answer Stop itself before it is dropped.
-const STOP_GRACE: std::time::Duration = std::time::Duration::from_millis(100);
+/// The provider, held by a call running on a thread of its own
+/// ([`GrpcProvider::guarded`]): it outlives the gRPC handler that started
+/// the call when Stop answers for it.
+pub(super) struct Held<P>(Arc<Shared<P>>);
+
+impl<P> std::ops::Deref for Held<P> {
+    type Target = P;
+
+    fn deref(&self) -> &P {
+        &self.0.provider
+    }
+}
+
+/// How long a call may take to answer Stop itself before it is abandoned:
+/// within Terraform's expectation of an answer at once, and longer than
+/// the typed layer takes to answer Stop for a hook that blocks its thread
+/// (`typed::deadline::HAND_BACK`).
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_millis(80);

@@ -21,7 +21,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: capabilities,
         };
         let mut response = self
-            .guarded(|p, stop| p.read_data_source(raw_request, stop))
+            .guarded(|p, stop| async move { p.read_data_source(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let state = to_proto::dynamic(response.state.take(), ty, d);

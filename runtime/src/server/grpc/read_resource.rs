@@ -26,7 +26,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             current_identity,
         };
         let mut response = self
-            .guarded(|p, stop| p.read_resource(raw_request, stop))
+            .guarded(|p, stop| async move { p.read_resource(raw_request, stop).await })
             .await;
         let d = &mut response.diagnostics;
         let new_state = to_proto::dynamic(response.new_state.take(), ty, d);

@@ -22,7 +22,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             raw_state_json,
         };
         let mut response = self
-            .guarded(|p, stop| p.upgrade_resource_state(raw_request, stop))
+            .guarded(|p, stop| async move { p.upgrade_resource_state(raw_request, stop).await })
             .await;
         let upgraded_state = to_proto::dynamic(
             response.upgraded_state.take(),

@@ -21,7 +21,9 @@ impl<P: RawProvider> GrpcProvider<P> {
             config,
         };
         let diagnostics: Diagnostics = self
-            .guarded(|p, stop| p.validate_data_source_config(raw_request, stop))
+            .guarded(
+                |p, stop| async move { p.validate_data_source_config(raw_request, stop).await },
+            )
             .await;
         rpc::Response {
             diagnostics: to_proto::diagnostics(diagnostics),

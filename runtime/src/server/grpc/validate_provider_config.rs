@@ -37,7 +37,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             config: config.clone(),
         };
         let diagnostics = self
-            .guarded(|p, stop| p.validate_provider_config(raw_request, stop))
+            .guarded(|p, stop| async move { p.validate_provider_config(raw_request, stop).await })
             .await;
         (config, diagnostics)
     }

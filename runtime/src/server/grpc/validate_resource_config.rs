@@ -19,7 +19,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             client_capabilities: from_proto::capabilities(request.client_capabilities.as_ref()),
         };
         let diagnostics: Diagnostics = self
-            .guarded(|p, stop| p.validate_resource_config(raw_request, stop))
+            .guarded(|p, stop| async move { p.validate_resource_config(raw_request, stop).await })
             .await;
         rpc::Response {
             diagnostics: to_proto::diagnostics(diagnostics),

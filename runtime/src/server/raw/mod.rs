@@ -29,8 +29,17 @@
 //! # Cancellation
 //!
 //! Terraform's `Stop` raises the [`StopSignal`] every call can watch; a call
-//! that has not answered 100 ms later is dropped and answers "Operation
-//! cancelled".
+//! that has not answered 80 ms later is abandoned and answers "Operation
+//! cancelled". Each call runs on a thread of its own (one of tokio's
+//! blocking pool), so this holds whatever the call does, even when it
+//! blocks its thread (`std::thread::sleep`, `std::process::Command`, a
+//! synchronous client), and such a call does not keep other calls from
+//! being served. An abandoned call is dropped at its next await; one that
+//! blocks its thread goes on detached until it gives the thread back, as
+//! work given to `spawn_blocking` does. A child process the call should
+//! not leave behind is run through
+//! [`Cancellation::output`](crate::server::typed::Cancellation::output)
+//! (`Cancellation::new(stop, None)`), which kills it on Stop.
 
 #[macro_use]
 mod redact;

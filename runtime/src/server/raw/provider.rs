@@ -23,8 +23,10 @@ use crate::diag::Diagnostics;
 ///
 /// Calls run concurrently (Terraform plans and applies resources in
 /// parallel), so implementations share state through `&self`. Every call
-/// gets a [`StopSignal`]; the adapter also drops the call's future when Stop
-/// arrives. The defaults accept any configuration and answer every other
+/// runs on a thread of its own and gets a [`StopSignal`]; when Stop
+/// arrives, a call that has not answered 80 ms later is answered for and
+/// abandoned, even one that blocks its thread ([module docs](super)). The
+/// defaults accept any configuration and answer every other
 /// call with an error saying the provider has no type of that name
 /// ("Resource Type Not Found", as terraform-plugin-framework says it).
 ///

@@ -6,8 +6,11 @@ use tokio::sync::watch;
 use crate::diag::Diagnostics;
 
 /// A signal raised when Terraform calls `Stop`/`StopProvider`: in-flight
-/// calls are cancelled (their futures dropped) and answer with an error
-/// diagnostic. Long operations can also watch it to clean up first.
+/// calls are answered with an error diagnostic at once, whatever they do,
+/// and abandoned (dropped at their next await; a call that blocks its
+/// thread goes on detached until it gives the thread back). Long
+/// operations can also watch it to clean up first, or tie work to it
+/// through a [`Cancellation`](crate::server::typed::Cancellation).
 #[derive(Debug, Clone)]
 pub struct StopSignal {
     rx: watch::Receiver<u64>,

@@ -3,6 +3,8 @@
 //! and Stop, and the state it answers with, checked against the plan, with
 //! the object's identity.
 
+use std::sync::Arc;
+
 use super::ctx::Ctx;
 use super::deadline::Race;
 use super::identity::{unchanged, Identities};
@@ -61,8 +63,11 @@ impl<R: Resource, I: Identities<R>> ResourceAdapter<R, I> {
     ) -> Result<(), Diagnostics> {
         let Some(prior) = prior else { return Ok(()) };
         let limit = self.resource.timeout(Operation::Delete, &prior)?;
+        let resource = Arc::clone(&self.resource);
         Race::start(ctx, Operation::Delete, type_name, limit)
-            .run(self.resource.delete(ctx, prior))
+            .run(ctx, move |ctx| {
+                Box::pin(async move { resource.delete(ctx, prior).await })
+            })
             .await
     }
 
@@ -114,9 +119,20 @@ impl<R: Resource, I: Identities<R>> ResourceAdapter<R, I> {
         };
         let limit = self.resource.timeout(operation, &planned)?;
         let race = Race::start(ctx, operation, type_name, limit);
+        let resource = Arc::clone(&self.resource);
         match prior {
-            None => race.run(self.resource.create(ctx, planned)).await,
-            Some(prior) => race.run(self.resource.update(ctx, prior, planned)).await,
+            None => {
+                race.run(ctx, move |ctx| {
+                    Box::pin(async move { resource.create(ctx, planned).await })
+                })
+                .await
+            }
+            Some(prior) => {
+                race.run(ctx, move |ctx| {
+                    Box::pin(async move { resource.update(ctx, prior, planned).await })
+                })
+                .await
+            }
         }
     }
 
@@ -149,7 +165,7 @@ impl<R: Resource, I: Identities<R>> ResourceAdapter<R, I> {
                     planned_identity
                 } else {
                     let kept = planned_identity.as_ref();
-                    match self.identity.of(&self.resource, &model, d) {
+                    match self.identity.of(&*self.resource, &model, d) {
                         Some(new) if !unchanged("update", kept, &new, d) => planned_identity,
                         new => new,
                     }

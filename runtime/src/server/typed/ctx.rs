@@ -1,8 +1,9 @@
 //! [`Ctx`]: what a resource or data source call receives besides its
 //! values.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
+use super::Cancellation;
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::model::TfEncode;
@@ -14,7 +15,10 @@ use crate::server::raw::{Deferred, DynamicValue, StopSignal};
 /// the call ([`defer`](Self::defer)).
 ///
 /// Each call gets a fresh one; what it gathers (diagnostics, private and
-/// partial state) goes back with that call's answer.
+/// partial state) goes back with that call's answer. A call that Stop or
+/// its deadline ends while it blocks its thread is answered without
+/// waiting for it: with the private and partial state it recorded so far,
+/// not its diagnostics.
 ///
 /// ```
 /// # use tfschema::server::typed::{PlanView, Provider, TypedProvider};
@@ -121,6 +125,19 @@ pub struct Ctx<C> {
     deferral: Deferral,
     deferred: Option<Deferred>,
     deadline: Option<tokio::time::Instant>,
+    /// Set while a hook runs on a thread of its own ([`Ctx::hand_over`]):
+    /// the private and partial state it records, kept for an answer made
+    /// without it.
+    recorded: Option<Arc<Mutex<Recorded>>>,
+}
+
+/// The private and partial state a hook recorded, shared with the
+/// stand-in its call answers from when the hook does not give back its
+/// `Ctx` in time ([`Ctx::recover`]).
+#[derive(Default)]
+struct Recorded {
+    private: Option<Vec<u8>>,
+    partial: Option<DynamicValue>,
 }
 
 /// Whether a call may be deferred ([`Ctx::defer`]).
@@ -158,6 +175,65 @@ impl<C> Ctx<C> {
             deferral: Deferral::Unsupported,
             deferred: None,
             deadline: None,
+            recorded: None,
+        }
+    }
+
+    /// Moves this `Ctx` out for a hook that runs on a thread of its own,
+    /// leaving in its place a stand-in with the same client, Stop signal,
+    /// deadline and deferral, the diagnostics gathered so far, and a view
+    /// of the private and partial state the hook records. Give the hook's
+    /// `Ctx` back with [`take_back`](Self::take_back), or, when it does not
+    /// come back, keep what it recorded with [`recover`](Self::recover).
+    pub(super) fn hand_over(&mut self) -> Ctx<C> {
+        let recorded = Arc::new(Mutex::new(Recorded::default()));
+        let stand_in = Ctx {
+            client: self.client.clone(),
+            stop: self.stop.clone(),
+            diagnostics: std::mem::take(&mut self.diagnostics),
+            private: self.private.clone(),
+            partial: self.partial.clone(),
+            deferral: self.deferral,
+            deferred: self.deferred,
+            deadline: self.deadline,
+            recorded: Some(Arc::clone(&recorded)),
+        };
+        let mut handed = std::mem::replace(self, stand_in);
+        handed.recorded = Some(recorded);
+        handed
+    }
+
+    /// Takes back the `Ctx` handed to a hook: what it holds replaces the
+    /// stand-in, after the diagnostics gathered before the hook ran.
+    pub(super) fn take_back(&mut self, mut back: Ctx<C>) {
+        let mut diagnostics = std::mem::take(&mut self.diagnostics);
+        diagnostics.extend(std::mem::take(&mut back.diagnostics));
+        back.diagnostics = diagnostics;
+        back.recorded = None;
+        *self = back;
+    }
+
+    /// For a hook that did not give its `Ctx` back (it blocks its thread
+    /// past Stop or its deadline): the stand-in takes the private and
+    /// partial state the hook recorded so far. Its diagnostics stay with
+    /// it.
+    pub(super) fn recover(&mut self) {
+        let Some(recorded) = self.recorded.take() else {
+            return;
+        };
+        let mut recorded = recorded.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(private) = recorded.private.take() {
+            self.private = private;
+        }
+        if let Some(partial) = recorded.partial.take() {
+            self.partial = Some(partial);
+        }
+    }
+
+    /// Runs `record` on the state shared with the stand-in, if any.
+    fn record(&self, record: impl FnOnce(&mut Recorded)) {
+        if let Some(recorded) = &self.recorded {
+            record(&mut recorded.lock().unwrap_or_else(PoisonError::into_inner));
         }
     }
 
@@ -281,20 +357,35 @@ impl<C> Ctx<C> {
         }
     }
 
-    /// The Stop signal: cancellation drops the operation's future at its
-    /// next await; long operations can also check it.
+    /// The Stop signal. When Terraform calls Stop the call is answered at
+    /// once ("Operation cancelled") whatever it does, and the operation is
+    /// abandoned: dropped at its next await, or, when it blocks its
+    /// thread, left to go on detached until it gives the thread back. Long
+    /// operations can also check it; [`cancellation`](Self::cancellation)
+    /// covers the deadline too.
     pub fn stop_signal(&self) -> &StopSignal {
         &self.stop
     }
 
-    /// When this call's time limit ends ([`Resource::timeout`]), if it has
-    /// one: the typed layer drops the call then and answers with a
-    /// "Timeout" error. Waits and retries inside the call can stop before
-    /// it ([`crate::server::retry`]).
+    /// When this call's time limit ends ([`Resource::timeout`],
+    /// [`DataSource::timeout`]), if it has one: the typed layer answers
+    /// then with a "Timeout" error, whatever the call does, and abandons
+    /// it as Stop does ([`stop_signal`](Self::stop_signal)). Waits and
+    /// retries inside the call can stop before it
+    /// ([`crate::server::retry`]).
     ///
     /// [`Resource::timeout`]: super::Resource::timeout
+    /// [`DataSource::timeout`]: super::DataSource::timeout
     pub fn deadline(&self) -> Option<tokio::time::Instant> {
         self.deadline
+    }
+
+    /// What cancels this call, Stop and its deadline, as one token to tie
+    /// work to: a task that selects on [`Cancellation::cancelled`], a child
+    /// process killed when the call is cancelled
+    /// ([`Cancellation::output`], Go's `exec.CommandContext`).
+    pub fn cancellation(&self) -> Cancellation {
+        Cancellation::new(self.stop.clone(), self.deadline)
     }
 
     /// The resource's private state: opaque bytes Terraform keeps with the
@@ -310,6 +401,7 @@ impl<C> Ctx<C> {
     /// `modify_plan`, the apply calls and `import`; a data source has
     /// none).
     pub fn set_private(&mut self, private: Vec<u8>) {
+        self.record(|r| r.private = Some(private.clone()));
         self.private = private;
     }
 
@@ -319,11 +411,15 @@ impl<C> Ctx<C> {
     /// return `Err`; write-only attributes are left out as in any state.
     /// Like any state it should hold no unknowns.
     ///
-    /// A state with no wire form (a NaN) is not recorded; an error
-    /// diagnostic says so.
+    /// It is kept even when Stop or the deadline ends the call while it
+    /// blocks its thread. A state with no wire form (a NaN) is not
+    /// recorded; an error diagnostic says so.
     pub fn set_partial_state<M: TfEncode>(&mut self, state: &M) {
         match DynamicValue::from_model(state) {
-            Ok(state) => self.partial = Some(state),
+            Ok(state) => {
+                self.record(|r| r.partial = Some(state.clone()));
+                self.partial = Some(state);
+            }
             Err(err) => {
                 let mut d = crate::diag::Diagnostic::from(err);
                 d.summary = "Invalid partial state".into();

@@ -111,9 +111,11 @@ pub trait DataSource: Send + Sync + 'static {
 
     /// The time limit of a read of `config`, as [`Resource::timeout`](crate::server::typed::Resource::timeout)
     /// has it for a resource's calls: the typed layer races the read
-    /// against it and Stop, and a read still running then is dropped and
-    /// fails with a "Timeout" error. [`Ctx::deadline`] tells the read when
-    /// that is. The default is `Ok(None)`: no limit (Stop still ends the
+    /// against it and Stop, and a read still running then fails with a
+    /// "Timeout" error within 100 ms, whatever it does; the read is
+    /// abandoned (dropped at its next await, or left to go on detached
+    /// while it blocks its thread). [`Ctx::deadline`] tells the read when
+    /// that is; [`Ctx::cancellation`] gives a token to tie work to. The default is `Ok(None)`: no limit (Stop still ends the
     /// read).
     ///
     /// With a `#[tf(block)] timeouts: Option<DataSourceTimeouts>` field in

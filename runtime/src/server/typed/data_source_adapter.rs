@@ -1,5 +1,7 @@
 //! A [`DataSource`] behind dynamic values.
 
+use std::sync::Arc;
+
 use super::deadline::Race;
 use super::future::BoxFuture;
 use super::read::{typed, unset_computed_unknown, validate_model};
@@ -26,7 +28,8 @@ pub(super) trait ErasedDataSource<C>: Send + Sync {
 
 /// A data source with its schema block and value type, built once.
 pub(super) struct DataSourceAdapter<D> {
-    pub(super) data_source: D,
+    /// Shared with its read, which runs on a thread of its own ([`Race`]).
+    pub(super) data_source: Arc<D>,
     pub(super) shape: Shape,
 }
 
@@ -66,8 +69,11 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
             };
             let result = match self.data_source.timeout(&model) {
                 Ok(limit) => {
+                    let data_source = Arc::clone(&self.data_source);
                     Race::start(&mut ctx, Operation::Read, type_name, limit)
-                        .run(self.data_source.read(&mut ctx, model))
+                        .run(&mut ctx, move |ctx| {
+                            Box::pin(async move { data_source.read(ctx, model).await })
+                        })
                         .await
                 }
                 Err(d) => Err(d),

@@ -1,17 +1,34 @@
 //! A resource call or a data source's read raced against its time limit
 //! ([`Resource::timeout`](super::Resource::timeout),
 //! [`DataSource::timeout`](super::DataSource::timeout)) and Stop: whichever
-//! ends first decides the answer, so a call that ignores both is still
-//! dropped in time, and what it recorded in its [`Ctx`] (diagnostics, a
-//! partial state) still goes back to Terraform.
+//! ends first decides the answer, so a call that ignores both, even one
+//! that blocks its thread, is still answered in time, and what it recorded
+//! in its [`Ctx`] (diagnostics, a partial state) still goes back to
+//! Terraform.
+//!
+//! The hook runs on a thread of its own with the call's `Ctx`
+//! ([`detach`]), the race on the caller's. When Stop or the deadline comes
+//! first, a hook that awaits is dropped there and gives its `Ctx` back at
+//! once; one that blocks its thread gets [`HAND_BACK`] to do so, then the
+//! call answers with the private and partial state it recorded so far
+//! ([`Ctx::recover`]) and the hook goes on detached until it gives its
+//! thread back.
 
-use std::future::Future;
 use std::time::Duration;
 
-use super::Ctx;
+use super::future::BoxFuture;
+use super::{Cancellation, Ctx};
 use crate::diag::Diagnostics;
+use crate::server::detached::detach;
 use crate::server::raw::{cancelled_diagnostics, StopSignal};
 use crate::timeouts::Operation;
+
+/// How long a hook still running at Stop or its deadline has to give its
+/// `Ctx` back (one that awaits does so at once) before the call answers
+/// without it: short enough that Stop and deadlines are answered within
+/// 100 ms, long enough for a loaded machine to wake a thread. The gRPC
+/// layer's grace for answering Stop is longer.
+pub(super) const HAND_BACK: Duration = Duration::from_millis(40);
 
 /// What a call is raced against, taken from its [`Ctx`] before it starts.
 pub(super) struct Race {
@@ -40,25 +57,51 @@ impl Race {
         }
     }
 
-    /// Runs `call` to its end, or until the deadline or Stop, which drop
-    /// it and answer with an error.
-    pub(super) async fn run<T>(
-        mut self,
-        call: impl Future<Output = Result<T, Diagnostics>>,
-    ) -> Result<T, Diagnostics> {
-        let expired = async {
-            match self.timeout {
-                Some((_, at)) => tokio::time::sleep_until(at).await,
-                None => std::future::pending().await,
-            }
-        };
-        // The call first: an answer ready together with the deadline or
-        // Stop is kept.
-        tokio::select! {
+    /// Runs `hook` with `ctx` on a thread of its own to its end, or until
+    /// the deadline or Stop, which answer with an error. `ctx` then holds
+    /// what the hook recorded.
+    pub(super) async fn run<C, T, H>(self, ctx: &mut Ctx<C>, hook: H) -> Result<T, Diagnostics>
+    where
+        C: Send + Sync + 'static,
+        T: Send + 'static,
+        H: for<'c> FnOnce(&'c mut Ctx<C>) -> BoxFuture<'c, Result<T, Diagnostics>> + Send + 'static,
+    {
+        let cancellation = Cancellation::new(self.stop.clone(), self.timeout.map(|(_, at)| at));
+        let mut handed = ctx.hand_over();
+        let on_thread = cancellation.clone();
+        let mut thread = detach(async move {
+            // The hook first: an answer ready together with the deadline
+            // or Stop is kept.
+            let result = tokio::select! {
+                biased;
+                result = hook(&mut handed) => Some(result),
+                () = on_thread.cancelled() => None,
+            };
+            (handed, result)
+        });
+        let came_back = tokio::select! {
             biased;
-            result = call => result,
-            () = self.stop.stopped() => Err(cancelled_diagnostics()),
-            () = expired => Err(timed_out(self.operation, &self.type_name, self.timeout)),
+            back = &mut thread => Some(back),
+            () = cancellation.cancelled() => tokio::time::timeout(HAND_BACK, &mut thread).await.ok(),
+        };
+        match came_back {
+            Some((back, result)) => {
+                ctx.take_back(back);
+                result.unwrap_or_else(|| Err(self.error()))
+            }
+            None => {
+                ctx.recover();
+                Err(self.error())
+            }
+        }
+    }
+
+    /// The error of a call that Stop or its deadline ended.
+    fn error(&self) -> Diagnostics {
+        if self.stop.is_stopped() {
+            cancelled_diagnostics()
+        } else {
+            timed_out(self.operation, &self.type_name, self.timeout)
         }
     }
 }

@@ -33,7 +33,7 @@
 //! | a list resource, `terraform query` (1.14+) | [`ListResource`] | [`TypedProvider::list_resource`] |
 //! | an action (1.14+) | [`Action`] | [`TypedProvider::action`] |
 //! | deferred actions (experimental builds) | [`Ctx::defer`] when [`Ctx::deferral_allowed`] | [`TypedProvider::defer_when_config_unknown`] |
-//! | timeouts and cancellation | [`Resource::timeout`], [`Ctx::deadline`], [`Ctx::stop_signal`]; retries with [`super::retry`] | |
+//! | timeouts and cancellation (even of hooks that block their thread) | [`Resource::timeout`], [`Ctx::deadline`], [`Ctx::cancellation`] (child processes killed on Stop: [`Cancellation::output`]); retries with [`super::retry`] | |
 //! | warnings, partial state after a failed apply | [`Ctx::warning`], [`Ctx::set_partial_state`] | |
 //!
 //! Below this layer is [`super::raw`]; [`super::testing`] drives a typed
@@ -92,6 +92,7 @@
 
 mod action;
 mod applying;
+mod cancellation;
 mod ctx;
 mod data_source;
 mod data_source_adapter;
@@ -120,6 +121,7 @@ mod typed_provider;
 mod write_only;
 
 pub use action::{Action, Progress};
+pub use cancellation::Cancellation;
 pub use ctx::Ctx;
 pub use data_source::DataSource;
 pub use ephemeral::{EphemeralResource, NoPrivate, Opened};

@@ -295,11 +295,16 @@ pub trait Resource: Send + Sync + 'static {
     /// The time limit of a `create`, `read`, `update` or `delete` of
     /// `model` (the plan for create and update, the state for read and
     /// delete): the typed layer races the call against it, and a call
-    /// still running then is dropped and fails with a "Timeout" error
-    /// (keeping the partial state it recorded, [`Ctx::set_partial_state`]).
-    /// [`Ctx::deadline`] tells the call when that is, for retries that
-    /// should stop before it. Stop cancels a call the same way, whatever
-    /// this returns. The default is `Ok(None)`: no limit.
+    /// still running then fails with a "Timeout" error within 100 ms,
+    /// whatever it does (keeping the partial state it recorded,
+    /// [`Ctx::set_partial_state`]). The call is abandoned: dropped at its
+    /// next await, or, when it blocks its thread
+    /// (`std::thread::sleep`, `std::process::Command::output()`), left to
+    /// go on detached until it gives the thread back; tie work that must
+    /// not outlive it to [`Ctx::cancellation`]. [`Ctx::deadline`] tells
+    /// the call when that is, for retries that should stop before it. Stop
+    /// cancels a call the same way, whatever this returns. The default is
+    /// `Ok(None)`: no limit.
     ///
     /// With a `#[tf(block)] timeouts: Option<Timeouts>` field in the model
     /// the configuration decides, with the resource's defaults:

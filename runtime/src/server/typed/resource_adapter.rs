@@ -5,6 +5,7 @@
 //! ([`super::generate_config`]).
 
 use std::any::TypeId;
+use std::sync::Arc;
 
 use super::deadline::Race;
 use super::future::BoxFuture;
@@ -79,7 +80,9 @@ macro_rules! read_or_answer {
 /// identity ([`super::identity::NoIdentity`] or
 /// [`super::identity::Identified`]).
 pub(super) struct ResourceAdapter<R, I> {
-    pub(super) resource: R,
+    /// Shared with the hooks that run on a thread of their own
+    /// ([`Race`]).
+    pub(super) resource: Arc<R>,
     pub(super) shape: Shape,
     pub(super) identity: I,
 }
@@ -87,7 +90,7 @@ pub(super) struct ResourceAdapter<R, I> {
 impl<R: Resource, I: Identities<R>> ResourceAdapter<R, I> {
     pub(super) fn new(resource: R, identity: I) -> Self {
         ResourceAdapter {
-            resource,
+            resource: Arc::new(resource),
             shape: Shape::of::<R::Model>(),
             identity,
         }
@@ -108,18 +111,18 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
         version: i64,
         json: &[u8],
     ) -> Result<Option<DynamicValue>, Diagnostics> {
-        self.identity.upgrade(&self.resource, version, json)
+        self.identity.upgrade(&*self.resource, version, json)
     }
 
     fn move_state(
         &self,
         request: &raw::MoveResourceStateRequest,
     ) -> raw::MoveResourceStateResponse {
-        move_into(&self.resource, &self.shape, &self.identity, request)
+        move_into(&*self.resource, &self.shape, &self.identity, request)
     }
 
     fn generate_config(&self, state: &DynamicValue) -> raw::GenerateResourceConfigResponse {
-        generate(&self.resource, &self.shape.block, state)
+        generate(&*self.resource, &self.shape.block, state)
     }
 
     fn resource_type(&self) -> TypeId {
@@ -172,8 +175,11 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             let model: R::Model = read_or_answer!(request.current_state, response);
             let result = match self.resource.timeout(Operation::Read, &model) {
                 Ok(limit) => {
+                    let resource = Arc::clone(&self.resource);
                     Race::start(&mut ctx, Operation::Read, &request.type_name, limit)
-                        .run(self.resource.read(&mut ctx, model))
+                        .run(&mut ctx, move |ctx| {
+                            Box::pin(async move { resource.read(ctx, model).await })
+                        })
                         .await
                 }
                 Err(d) => Err(d),
@@ -195,7 +201,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                     let state = state_of(&self.shape, &model, None, d);
                     if !d.has_errors() {
                         let current = request.current_identity.as_ref();
-                        response.new_identity = match self.identity.of(&self.resource, &model, d) {
+                        response.new_identity = match self.identity.of(&*self.resource, &model, d) {
                             Some(new) if !unchanged("read", current, &new, d) => current.cloned(),
                             new => new,
                         };
@@ -217,7 +223,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
         ctx: Ctx<R::Client>,
         request: raw::PlanResourceChangeRequest,
     ) -> BoxFuture<'a, raw::PlanResourceChangeResponse> {
-        Box::pin(plan_change(&self.resource, &self.shape, ctx, request))
+        Box::pin(plan_change(&*self.resource, &self.shape, ctx, request))
     }
 
     fn apply<'a>(
@@ -242,7 +248,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             let result = match by_identity {
                 Some(identity) => {
                     self.identity
-                        .import(&self.resource, &mut ctx, identity)
+                        .import(&*self.resource, &mut ctx, identity)
                         .await
                 }
                 None => self.resource.import(&mut ctx, &request.id).await,
@@ -261,7 +267,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
                     let identity = if d.has_errors() {
                         None
                     } else {
-                        self.identity.of(&self.resource, &model, d)
+                        self.identity.of(&*self.resource, &model, d)
                     };
                     if let (Some(given), Some(new)) = (by_identity, &identity) {
                         if !import_matches(given, new, d) {

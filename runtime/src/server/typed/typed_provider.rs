@@ -295,7 +295,7 @@ impl<P: Provider> TypedProvider<P> {
         self.data_sources.insert(
             type_name.into(),
             Box::new(DataSourceAdapter {
-                data_source,
+                data_source: std::sync::Arc::new(data_source),
                 shape: Shape::of::<D::Model>(),
             }),
         );
