@@ -8,6 +8,8 @@
 #![cfg(feature = "server")]
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -480,21 +482,7 @@ struct HangingRaw;
 
 impl tfschema::server::raw::RawProvider for HangingRaw {
     fn schema(&self) -> tfschema::server::raw::ProviderSchema {
-        use tfschema::schema::{Attribute, Block, Schema};
-        let mut name = Attribute::new("name", Type::String);
-        name.optional = true;
-        let mut schema = tfschema::server::raw::ProviderSchema::default();
-        schema.resources.insert(
-            "x_raw".into(),
-            Schema {
-                version: 0,
-                block: Block {
-                    attributes: vec![name],
-                    ..Block::default()
-                },
-            },
-        );
-        schema
+        common::x_raw_schema()
     }
 
     async fn read_resource(
