@@ -193,6 +193,8 @@ pub use tfschema_derive::TfValue;
 /// }
 ///
 /// /// Joins tags with a separator.
+/// ///
+/// /// The tags are joined in the order given.
 /// #[tfschema::function]
 /// pub fn join_tags(separator: String, #[tf(variadic)] tags: Vec<String>) -> String {
 ///     tags.join(&separator)
@@ -206,6 +208,7 @@ pub use tfschema_derive::TfValue;
 /// assert_eq!(signature.parameters[0].name, "separator");
 /// assert_eq!(signature.variadic.unwrap().ty, tfschema::Type::String);
 /// assert_eq!(signature.summary, "Joins tags with a separator.");
+/// assert_eq!(signature.description, "The tags are joined in the order given.");
 /// ```
 ///
 /// # The signature comes from the `fn`
@@ -218,7 +221,7 @@ pub use tfschema_derive::TfValue;
 /// | `T: TfType::CAN_BE_NULL` (`Option<U>`) | `allow_null_value`: a null argument reaches the function as `None`; otherwise Terraform refuses a null before calling |
 /// | `T: TfType::CAN_BE_UNKNOWN` (`Unknown<U>`, `Refined<U>`) | `allow_unknown_values`: an unknown argument reaches the function; otherwise Terraform skips the call and the result is unknown |
 /// | `-> T` or `-> Result<T, E>` (`E: Into<FunctionError>`) | the return type, `T`'s Terraform type ([`Value`]: `dynamic`) |
-/// | the doc comment | the summary (its first paragraph) and the description (all of it) |
+/// | the doc comment | the summary (its first paragraph) and the description (the paragraphs after it, as Go's `Summary` and `Description`: empty for a one-paragraph comment) |
 /// | `#[deprecated]` (its note) | the deprecation message |
 ///
 /// Arguments are read with the parameter type's msgpack decode (strings may
@@ -240,7 +243,7 @@ pub use tfschema_derive::TfValue;
 /// | argument | meaning |
 /// |---|---|
 /// | `name = "..."` | the Terraform name (default: the `fn`'s name) |
-/// | `summary = "..."`, `description = "..."` | instead of the doc comment's |
+/// | `summary = "..."`, `description = "..."` | instead of the doc comment's (with only `summary`, the description is the whole doc comment) |
 /// | `markdown` | the descriptions are Markdown |
 /// | `deprecated = "..."` | the deprecation message (or Rust's `#[deprecated]`, not both) |
 /// | `crate = "path"` | where tfschema is, when re-exported under another name |

@@ -182,10 +182,9 @@ async fn signatures_come_from_the_fn() {
     );
     let repeat = &f["repeat"];
     assert_eq!(repeat.summary, "Repeats a text.");
-    assert_eq!(
-        repeat.description,
-        "Repeats a text.\n\n`repeat(\"ab\", 3)` is `\"ababab\"`."
-    );
+    // As Go's Summary and Description: the description does not repeat
+    // the summary.
+    assert_eq!(repeat.description, "`repeat(\"ab\", 3)` is `\"ababab\"`.");
     assert_eq!(repeat.return_type, Type::String);
     let names: Vec<_> = repeat
         .parameters

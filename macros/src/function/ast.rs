@@ -15,7 +15,8 @@ pub struct FunctionAttr {
     /// The summary (default: the doc comment's first paragraph).
     #[darling(default)]
     pub summary: Option<String>,
-    /// The description (default: the whole doc comment).
+    /// The description (default: the doc comment after its first
+    /// paragraph, or all of it when `summary` is given).
     #[darling(default)]
     pub description: Option<String>,
     /// The descriptions are Markdown.
@@ -82,13 +83,17 @@ pub fn rust_deprecated(attrs: &[syn::Attribute]) -> Option<(String, proc_macro2:
     Some((note, attr.path().span()))
 }
 
-/// The doc comment's first paragraph on one line: the summary.
-pub fn doc_summary(attrs: &[syn::Attribute]) -> String {
-    let description = crate::ast::doc::doc_description(attrs);
-    let paragraph: Vec<&str> = description
-        .lines()
+/// The doc comment split as Go's `Summary` and `Description`: its first
+/// paragraph on one line, and the paragraphs after it (empty when there are
+/// none), so that the description does not repeat the summary.
+pub fn doc_summary(attrs: &[syn::Attribute]) -> (String, String) {
+    let text = crate::ast::doc::doc_description(attrs);
+    let mut lines = text.lines();
+    let summary: Vec<&str> = lines
+        .by_ref()
         .map(str::trim)
         .take_while(|l| !l.is_empty())
         .collect();
-    paragraph.join(" ")
+    let rest: Vec<&str> = lines.collect();
+    (summary.join(" "), rest.join("\n").trim().to_owned())
 }

@@ -85,7 +85,7 @@ mod tests {
         );
         assert!(out.contains(":: Some (:: tfschema :: __private :: function_parameter :: < String > (\"tags\" , \"the tags\""), "{out}");
         assert!(
-            out.contains("\"Joins tags.\" , \"Joins tags.\\n\\nWith a separator.\""),
+            out.contains("\"Joins tags.\" , \"With a separator.\""),
             "{out}"
         );
         // Arguments read by index, the variadic rest from 1.
@@ -150,8 +150,23 @@ mod tests {
             "",
             "/// One\n/// line.\n///\n/// More.\nfn f() -> bool { true }",
         );
+        assert!(out.contains("\"One line.\" , \"More.\""), "{out}");
+    }
+
+    #[test]
+    fn one_paragraph_has_no_description() {
+        let out = expand_str("", "/// Only this.\nfn f() -> bool { true }");
+        assert!(out.contains("\"Only this.\" , \"\""), "{out}");
+    }
+
+    #[test]
+    fn an_explicit_summary_leaves_the_whole_comment_to_the_description() {
+        let out = expand_str(
+            "summary = \"Short.\"",
+            "/// One\n/// line.\n///\n/// More.\nfn f() -> bool { true }",
+        );
         assert!(
-            out.contains("\"One line.\" , \"One line.\\n\\nMore.\""),
+            out.contains("\"Short.\" , \"One line.\\n\\nMore.\""),
             "{out}"
         );
     }

@@ -100,14 +100,18 @@ pub fn validate(attr: TokenStream, mut item: syn::ItemFn) -> Result<FunctionMode
 
     let ret = return_type(&item.sig, &mut acc);
     let markdown = fn_attr.markdown.is_present();
-    let summary = fn_attr
-        .summary
-        .clone()
-        .unwrap_or_else(|| doc_summary(&item.attrs));
-    let description = fn_attr
-        .description
-        .clone()
-        .unwrap_or_else(|| crate::ast::doc::doc_description(&item.attrs));
+    // A summary taken from the doc comment is its first paragraph, and the
+    // description the rest; an explicit summary leaves the whole comment
+    // to the description.
+    let (doc_summary, doc_rest) = doc_summary(&item.attrs);
+    let (summary, doc_description) = match &fn_attr.summary {
+        Some(summary) => (
+            summary.clone(),
+            crate::ast::doc::doc_description(&item.attrs),
+        ),
+        None => (doc_summary, doc_rest),
+    };
+    let description = fn_attr.description.clone().unwrap_or(doc_description);
     // `return_type` reported a missing return type: `ret` is `None` only
     // when `acc` holds that error.
     match (acc.finish(), ret) {

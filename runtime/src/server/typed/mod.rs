@@ -130,6 +130,8 @@ pub use identity::{IdentityModel, IdentityUpgrade, ResourceIdentity};
 pub use list::{ListClient, ListItem, ListResource, ListResults};
 pub use model::{Model, PlanView};
 pub use move_source::MoveSource;
+#[cfg(feature = "derive")]
+pub use provider::NoConfig;
 pub use provider::Provider;
 pub use resource::Resource;
 pub use resource_plan::ResourcePlan;

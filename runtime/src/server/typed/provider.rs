@@ -6,6 +6,8 @@ use super::{Model, PlanView};
 use crate::diag::Diagnostics;
 
 /// A provider: its configuration model and the client it builds from it.
+/// (A provider with neither needs no implementation:
+/// [`TypedProvider::without_config`].)
 ///
 /// Terraform checks the `provider` block with [`validate`](Self::validate),
 /// then calls [`configure`](Self::configure) before it plans, applies,
@@ -129,4 +131,38 @@ pub trait Provider: Send + Sync + 'static {
         config: PlanView<Self::Config>,
         diagnostics: &mut Diagnostics,
     ) -> impl Future<Output = Result<Self::Client, Diagnostics>> + Send;
+}
+
+/// A provider that has no `provider` block settings and no client: the
+/// whole of its [`Provider`] implementation, for providers that only run
+/// local work (files, commands, functions).
+///
+/// It is its own configuration model (an empty block) and its client is
+/// `()`, so its resources and data sources declare `type Client = ();`.
+/// [`TypedProvider::without_config`] starts from it.
+///
+/// ```
+/// use tfschema::server::typed::{NoConfig, TypedProvider};
+///
+/// let provider: TypedProvider<NoConfig> = TypedProvider::without_config();
+/// # let _ = provider;
+/// ```
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
+#[tf(crate = "crate")]
+pub struct NoConfig {}
+
+#[cfg(feature = "derive")]
+impl Provider for NoConfig {
+    type Config = NoConfig;
+    type Client = ();
+
+    async fn configure(
+        &self,
+        _config: PlanView<NoConfig>,
+        _diagnostics: &mut Diagnostics,
+    ) -> Result<(), Diagnostics> {
+        Ok(())
+    }
 }

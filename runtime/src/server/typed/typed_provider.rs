@@ -240,6 +240,26 @@ impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
     }
 }
 
+#[cfg(feature = "derive")]
+impl TypedProvider<super::NoConfig> {
+    /// A provider without `provider` block settings and without a client
+    /// ([`NoConfig`](super::NoConfig)): no [`Provider`] to implement. Its
+    /// resources and data sources declare `type Client = ();`.
+    ///
+    /// ```no_run
+    /// use tfschema::server::typed::TypedProvider;
+    ///
+    /// fn main() -> std::process::ExitCode {
+    ///     TypedProvider::without_config()
+    ///         // .resource("local_file", LocalFile) ...
+    ///         .run()
+    /// }
+    /// ```
+    pub fn without_config() -> Self {
+        Self::new(super::NoConfig {})
+    }
+}
+
 impl<P: Provider> TypedProvider<P> {
     /// A provider without resources or data sources yet.
     pub fn new(provider: P) -> Self {
