@@ -7,7 +7,7 @@ use crate::diag::Diagnostics;
 
 /// A provider: its configuration model and the client it builds from it.
 /// (A provider with neither needs no implementation:
-/// [`TypedProvider::without_config`].)
+/// [`TypedProvider::without_config`](super::TypedProvider::without_config).)
 ///
 /// Terraform checks the `provider` block with [`validate`](Self::validate),
 /// then calls [`configure`](Self::configure) before it plans, applies,
@@ -139,7 +139,7 @@ pub trait Provider: Send + Sync + 'static {
 ///
 /// It is its own configuration model (an empty block) and its client is
 /// `()`, so its resources and data sources declare `type Client = ();`.
-/// [`TypedProvider::without_config`] starts from it.
+/// [`TypedProvider::without_config`](super::TypedProvider::without_config) starts from it.
 ///
 /// ```
 /// use tfschema::server::typed::{NoConfig, TypedProvider};
