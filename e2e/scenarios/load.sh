@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# Scenarios s70-s71 of e2e/run.sh (sourced by it, after its helpers): the example provider under
+# Scenarios s70-s72 of e2e/run.sh (sourced by it, after its helpers): the example provider under
 # load (s70: E2E_LOAD_N items at -parallelism=50, timed beside as many Go null_resources in the
-# same run) and killed with SIGKILL in the middle of an apply (s71). Terraform 1.15+ only; on
-# older versions both say n/a and pass. What each checks is in e2e/README.md.
+# same run) and killed with SIGKILL in the middle of an apply (s71), Terraform 1.15+ only (on
+# older versions both say n/a and pass); and interrupted (SIGINT, as Ctrl-C) while a call blocks
+# its thread (s72, both versions). What each checks is in e2e/README.md.
 #
 # Both run the 0.2.0 build behind a shim (load_cli_config) that appends the pid of every provider
 # process to $INVENTORY_PIDS and its debug log (one line per RPC, with a timestamp) to
@@ -18,7 +19,8 @@ CRASH_N=100
 
 TITLE[s70]="load: $LOAD_N items at -parallelism=$LOAD_PARALLELISM; phases timed beside null_resource"
 TITLE[s71]="provider SIGKILLed mid-apply of $CRASH_N items; a second apply adopts the orphans"
-ALL_SCENARIOS+=(s70 s71)
+TITLE[s72]="Ctrl-C while a provider call blocks in SQLite: Stop ends it at once"
+ALL_SCENARIOS+=(s70 s71 s72)
 
 # load_cli_config WS: a mirror in WS holding the shim, and the CLI configuration using it.
 load_cli_config() {
@@ -302,4 +304,77 @@ EOF
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
   e2e_expect_contains "Destroy complete! Resources: $n destroyed."
   rows_match 0 0
+}
+
+# hold_db_lock WS SECONDS: in the background, takes an exclusive lock on WS/inventory.db that keeps
+# out readers and writers alike (WAL mode under `locking_mode=EXCLUSIVE`) and holds it for SECONDS.
+# Writes "locked" to WS/locked once it holds it.
+hold_db_lock() {
+  WS="$1" HOLD="$2" python3 - <<'EOF'
+import os, sqlite3, time
+ws = os.environ["WS"]
+con = sqlite3.connect(f"{ws}/inventory.db", isolation_level=None)
+con.execute("PRAGMA locking_mode=EXCLUSIVE")
+con.execute("BEGIN EXCLUSIVE")
+con.execute("select count(*) from items").fetchone()
+open(f"{ws}/locked", "w").write("locked")
+time.sleep(float(os.environ["HOLD"]))
+con.execute("ROLLBACK")
+EOF
+}
+
+# s72: the provider's calls block their thread in SQLite's busy wait (a lock held elsewhere, and a
+# 30 s busy timeout): a hook that never looks at its cancellation, as a port of Go code that calls
+# blocking functions would be. Ctrl-C (SIGINT to Terraform) makes Terraform send Stop; the call
+# must answer at once instead of after the busy timeout, and Terraform must exit.
+s72() {
+  local ws; ws="$(ws_new interrupt)"; WS="$ws"
+  local hold=60 locker tf_pid t_int rc=0 secs pid
+  load_cli_config "$ws"
+  export INVENTORY_PIDS="$ws/pids" INVENTORY_LOG="$ws/provider.log"
+  : > "$INVENTORY_PIDS"
+  { inventory_header; echo 'data "inventory_items" "all" {}'; } > "$ws/main.tf"
+  e2e_tf_ok "$TF" "$ws" init -input=false
+  e2e_tf_ok "$TF" "$ws" plan -input=false   # creates the database and its tables
+  hold_db_lock "$ws" "$hold" > "$ws/locker.txt" 2>&1 &
+  locker=$!
+  for _ in $(seq 100); do [ -f "$ws/locked" ] && break; sleep 0.1; done
+  [ -f "$ws/locked" ] || e2e_fail "the lock holder did not get the lock: $(cat "$ws/locker.txt")"
+
+  # Ctrl-C in a terminal signals the whole foreground process group: Terraform 1.0.3 runs as a
+  # panicwrap parent that ignores SIGINT and a child that acts on it, and the providers ignore it.
+  # So Terraform runs in a process group of its own (setsid), and the group gets the SIGINT.
+  : > "$INVENTORY_PIDS"
+  (cd "$ws" && HOME="$E2E_HOME" exec setsid "${E2E_NET[@]}" "$TF" plan -input=false -no-color) \
+    > "$ws/plan.stdout" 2> "$ws/plan.stderr" < /dev/null &
+  tf_pid=$!
+  # Wait until a provider process runs (its first call then waits for the lock), and a moment more.
+  for _ in $(seq 300); do [ -s "$INVENTORY_PIDS" ] && break; sleep 0.1; done
+  sleep 3
+  kill -0 "$tf_pid" 2>/dev/null || e2e_fail "terraform plan ended before the interrupt: $(cat "$ws/plan.stderr")"
+  t_int=$(now_ns)
+  kill -INT -- "-$tf_pid"
+  wait "$tf_pid" || rc=$?
+  secs="$(secs_since "$t_int")"
+  kill "$locker" 2>/dev/null; wait "$locker" 2>/dev/null || true
+  E2E_LAST_OUT="$ws/plan.stdout" E2E_LAST_ERR="$ws/plan.stderr"
+  E2E_LAST_CMD="terraform plan (interrupted, in $ws)" E2E_LAST_RC=$rc
+  ok "terraform plan exited ${secs}s after SIGINT (rc $rc); the lock was held for ${hold}s, SQLite's busy timeout is 30 s"
+  awk -v s="$secs" 'BEGIN { exit !(s < 15) }' \
+    || e2e_fail "Terraform took ${secs}s to stop: the blocked call did not answer Stop"
+  [ "$rc" != 0 ] || e2e_fail "an interrupted plan exits with an error"
+  e2e_expect_contains "Interrupt received" stdout
+  e2e_expect_contains "Operation cancelled" stderr
+  ok "Terraform says: $(grep -h -o 'Error: [A-Za-z ]*' "$ws/plan.stderr" | sort | uniq -c | xargs)"
+  local alive=()
+  for _ in $(seq 50); do
+    alive=()
+    for pid in $(cat "$INVENTORY_PIDS"); do
+      grep -q terraform-provider-inventory "/proc/$pid/cmdline" 2>/dev/null && alive+=("$pid")
+    done
+    [ "${#alive[@]}" = 0 ] && break
+    sleep 0.2
+  done
+  [ "${#alive[@]}" = 0 ] || e2e_fail "provider processes still running after Terraform exited: ${alive[*]}"
+  ok "no provider process left running"
 }
