@@ -274,7 +274,7 @@ fn rt() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .unwrap()
+        .expect("runtime")
 }
 
 /// An object of type `T`: every attribute null except those given.
