@@ -374,7 +374,7 @@ pub fn check_rule(
 /// the whole configuration's view); `None` when the object does not read
 /// at all.
 pub fn hook_view<T: for<'de> TfDecode<'de>>(value: &Value) -> Option<T> {
-    let (view, _refusals) = read_past_refusals(value.clone(), "").ok()?;
+    let (view, _refusals) = read_past_refusals(value, "").ok()?;
     Some(view)
 }
 

@@ -22,12 +22,16 @@ use crate::value::Value;
 /// Any other decode failure, or a refusal whose value cannot be made
 /// unknown (a view that cannot hold an unknown there).
 pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
-    mut value: Value,
+    value: &Value,
     summary: &str,
 ) -> Result<(T, Diagnostics), Error> {
     let mut refusals = Diagnostics::new();
+    // The value with the refused values made unknown, copied at the first
+    // refusal: a value nothing refuses is read from one copy.
+    let mut patched: Option<Value> = None;
     loop {
-        let err = match T::decode(&mut ValueSource::new(value.clone())) {
+        let current = patched.as_ref().unwrap_or(value);
+        let err = match T::decode(&mut ValueSource::new(current.clone())) {
             Ok(view) => return Ok((view, refusals)),
             Err(err) => err,
         };
@@ -35,7 +39,8 @@ pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
             return Err(err);
         }
         let path: Vec<PathStep> = err.path().cloned().collect();
-        let Some(shown) = make_unknown(&mut value, &path) else {
+        let target = patched.get_or_insert_with(|| value.clone());
+        let Some(shown) = make_unknown(target, &path) else {
             return Err(err);
         };
         let own = err.summary().map(str::to_owned);

@@ -219,7 +219,7 @@ impl DynamicValue {
     /// caller already holds; it is read only when a refusal needs it.
     pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
         &self,
-        value: Value,
+        value: &Value,
     ) -> Result<(T, Diagnostics), Diagnostics> {
         match self.decode_owned() {
             Ok(view) => Ok((view, Diagnostics::new())),

@@ -54,7 +54,7 @@ pub(super) fn validate_model<M: Model>(
         Err(d) => return d,
     };
     let mut diagnostics = M::validate_value(&value);
-    match config.read_past_refusals::<PlanView<M>>(value) {
+    match config.read_past_refusals::<PlanView<M>>(&value) {
         Ok((view, refusals)) => {
             diagnostics.extend(refusals);
             diagnostics.extend(hook(&view));
