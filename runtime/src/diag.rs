@@ -82,11 +82,13 @@ impl fmt::Display for Diagnostic {
 }
 
 impl From<Error> for Diagnostic {
-    /// A decoding failure: an error diagnostic at the failure's path.
+    /// A decoding failure: an error diagnostic at the failure's path,
+    /// "Invalid value" unless a custom type's refusal gave its own summary
+    /// ([`Error::summary`]).
     fn from(err: Error) -> Self {
         Diagnostic {
             severity: Severity::Error,
-            summary: "Invalid value".into(),
+            summary: err.summary().unwrap_or("Invalid value").to_owned(),
             detail: err.message().to_owned(),
             path: err.path().cloned().collect(),
         }

@@ -72,6 +72,9 @@ struct Inner {
     reversed_path: Vec<PathStep>,
     /// Byte offset into the input, when decoding msgpack.
     offset: Option<usize>,
+    /// A custom type's conversion refused the value (`#[tf(with = ...)]`),
+    /// with the summary its [`WireError`] gave, if any.
+    refusal: Option<Option<String>>,
 }
 
 impl Error {
@@ -84,8 +87,32 @@ impl Error {
                 message: message.into(),
                 reversed_path: Vec::new(),
                 offset: None,
+                refusal: None,
             }),
         }
+    }
+
+    /// A custom type's conversion refusing a value: kind
+    /// [`ErrorKind::Invalid`], with the words of the module's error.
+    #[cold]
+    pub(crate) fn refused(error: WireError) -> Self {
+        let mut err = Error::new(ErrorKind::Invalid, error.detail);
+        err.inner.refusal = Some(error.summary);
+        err
+    }
+
+    /// Whether a custom type's conversion (a `#[tf(with = module)]`
+    /// field's `from_wire` or `to_wire`) refused the value, rather than
+    /// the input not fitting the type.
+    pub fn is_refusal(&self) -> bool {
+        self.inner.refusal.is_some()
+    }
+
+    /// The summary a custom type's conversion gave its refusal
+    /// ([`WireError::new`]); `None` for every other error, whose
+    /// diagnostic's summary the context chooses ("Invalid configuration").
+    pub fn summary(&self) -> Option<&str> {
+        self.inner.refusal.as_ref()?.as_deref()
     }
 
     /// What class of failure this is.
@@ -209,6 +236,72 @@ impl From<std::io::Error> for Error {
     #[cold]
     fn from(err: std::io::Error) -> Self {
         Error::new(ErrorKind::Io, err.to_string())
+    }
+}
+
+/// Why a custom type's conversion (a `#[tf(with = module)]` module's
+/// `from_wire` or `to_wire`) refuses a value, in the words its diagnostic
+/// shows: a summary ("Invalid File Permission String Value") and a detail
+/// ("bad mode permission: ..."), as a Go custom type's `ValidateAttribute`
+/// gives them.
+///
+/// The module's functions may return any `E: Display` instead (their
+/// message becomes the detail, and the context chooses the summary:
+/// "Invalid configuration" while validating); every such error converts
+/// into a `WireError` through `From`. That blanket conversion is why
+/// `WireError` itself does not implement `Display`.
+///
+/// ```
+/// use tfschema::WireError;
+///
+/// fn from_wire(text: String) -> Result<u32, WireError> {
+///     u32::from_str_radix(&text, 8).map_err(|e| {
+///         WireError::new(
+///             "Invalid File Permission String Value",
+///             format!("bad mode permission: {text:?} is not octal ({e})"),
+///         )
+///     })
+/// }
+///
+/// let refused = from_wire("0x1".into()).unwrap_err();
+/// assert_eq!(refused.summary(), Some("Invalid File Permission String Value"));
+/// // A plain error keeps its message, and leaves the summary to the context.
+/// let plain = WireError::from("not a mode");
+/// assert_eq!((plain.summary(), plain.detail()), (None, "not a mode"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WireError {
+    summary: Option<String>,
+    detail: String,
+}
+
+impl WireError {
+    /// A refusal with its own summary and detail.
+    pub fn new(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        WireError {
+            summary: Some(summary.into()),
+            detail: detail.into(),
+        }
+    }
+
+    /// The summary, if the refusal has its own.
+    pub fn summary(&self) -> Option<&str> {
+        self.summary.as_deref()
+    }
+
+    /// The detail: the explanation shown under the summary.
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+}
+
+impl<E: fmt::Display> From<E> for WireError {
+    /// A plain error: its message is the detail, with no summary of its own.
+    fn from(err: E) -> Self {
+        WireError {
+            summary: None,
+            detail: err.to_string(),
+        }
     }
 }
 

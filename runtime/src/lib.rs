@@ -96,7 +96,7 @@ mod types;
 mod validate;
 mod value;
 
-pub use error::{Error, ErrorKind, PathStep, Result};
+pub use error::{Error, ErrorKind, PathStep, Result, WireError};
 pub use model::decode::{FromValue, TfDecode};
 pub use model::encode::TfEncode;
 pub use model::ephemeral::EphemeralSchema;

@@ -19,9 +19,10 @@ pub use std::sync::OnceLock;
 pub use regex::Regex;
 
 pub use crate::diag::Diagnostics;
-pub use crate::error::{Error, ErrorKind, PathStep};
+pub use crate::error::{Error, ErrorKind, PathStep, WireError};
 pub use crate::json::read::Reader;
 pub use crate::model::identity::identity_attr;
+use crate::model::tolerant::read_past_refusals;
 pub use crate::model::{AttrKey, ObjectShape, Sink, Source};
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;
@@ -367,6 +368,16 @@ pub fn check_rule(
     path.pop();
 }
 
+/// The plan view a `validate_with` hook gets of an object: a value a custom
+/// type refuses reads as unknown, so the hook runs whatever the module
+/// says (the refusal itself is reported once, where the typed server reads
+/// the whole configuration's view); `None` when the object does not read
+/// at all.
+pub fn hook_view<T: for<'de> TfDecode<'de>>(value: &Value) -> Option<T> {
+    let (view, _refusals) = read_past_refusals(value, "").ok()?;
+    Some(view)
+}
+
 /// Adds `found` (from a `validate_with` hook, with paths relative to the
 /// struct) to `diags`, below `path`.
 pub fn extend_at(diags: &mut Diagnostics, path: &[PathStep], found: Diagnostics) {
@@ -424,14 +435,16 @@ pub trait WithShape {
     }
 }
 
-/// A module's `Result<_, E>` as the codecs' error: `E`'s message, kind
-/// [`ErrorKind::Invalid`]; the caller adds the attribute path.
+/// A module's `Result<_, E>` as the codecs' error: a refusal
+/// ([`Error::is_refusal`]) of kind [`ErrorKind::Invalid`] with the words of
+/// `E` (a [`WireError`]'s summary and detail, or any `Display`'s message);
+/// the caller adds the attribute path.
 ///
 /// # Errors
 /// `result` is an error.
 #[inline]
-pub fn with_result<T, E: fmt::Display>(result: Result<T, E>) -> Result<T, Error> {
-    result.map_err(|e| Error::new(ErrorKind::Invalid, e.to_string()))
+pub fn with_result<T, E: Into<WireError>>(result: Result<T, E>) -> Result<T, Error> {
+    result.map_err(|e| Error::refused(e.into()))
 }
 
 /// `Option<T>` around a `with` type: null stays null.
@@ -543,14 +556,17 @@ impl<S: WithShape> WithShape for WithRefined<S> {
 /// When `to_wire` rejects the default: a bug in the provider, reported
 /// when the schema is built (at start-up) rather than planned as null.
 #[allow(clippy::panic)]
-pub fn with_default<T, W: TfEncode, E: fmt::Display>(
+pub fn with_default<T, W: TfEncode, E: Into<WireError>>(
     name: &str,
     value: &T,
     to_wire: fn(&T) -> Result<W, E>,
 ) -> Value {
     match to_wire(value) {
         Ok(wire) => wire.to_value(),
-        Err(e) => panic!("the default of attribute {name:?} does not convert: {e}"),
+        Err(e) => panic!(
+            "the default of attribute {name:?} does not convert: {}",
+            e.into().detail()
+        ),
     }
 }
 

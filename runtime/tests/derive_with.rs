@@ -477,3 +477,84 @@ fn a_partly_unknown_refined_value_reads_as_unknown() {
     );
     assert_eq!(Listener::from_value(value).expect("from_value"), expected);
 }
+
+/// A module whose conversions refuse in their own words (`WireError`),
+/// and use `?` on a plain error (which converts with no summary).
+mod octal {
+    use tfschema::WireError;
+
+    pub type Wire = String;
+
+    pub fn to_wire(bits: &u32) -> Result<String, WireError> {
+        if *bits > 0o777 {
+            return Err(WireError::new(
+                "Mode Out Of Range",
+                format!("{bits:o} has bits beyond 0777"),
+            ));
+        }
+        Ok(format!("{bits:04o}"))
+    }
+
+    pub fn from_wire(text: String) -> Result<u32, WireError> {
+        if !text.starts_with('0') {
+            return Err(WireError::new(
+                "Invalid File Permission String Value",
+                format!("bad mode permission: {text:?} does not start with 0"),
+            ));
+        }
+        Ok(u32::from_str_radix(&text, 8)?)
+    }
+}
+
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Perm {
+    #[tf(with = octal)]
+    mode: u32,
+}
+
+#[test]
+fn a_refusal_carries_the_modules_summary_through_every_codec() {
+    let perm_type = Type::object([("mode", Type::String)]);
+    let value = Value::object([("mode", Value::from("755"))]);
+    let bytes = msgpack::value_to_vec(&value, &perm_type).expect("bytes");
+    let text = json::value_to_string(&value, &perm_type).expect("json");
+    for err in [
+        msgpack::from_slice::<Perm>(&bytes).expect_err("refused"),
+        json::from_slice::<Perm>(text.as_bytes()).expect_err("refused"),
+        Perm::from_value(value.clone()).expect_err("refused"),
+    ] {
+        assert!(err.is_refusal());
+        assert_eq!(err.kind(), ErrorKind::Invalid);
+        assert_eq!(err.summary(), Some("Invalid File Permission String Value"));
+        assert_eq!(
+            err.message(),
+            r#"bad mode permission: "755" does not start with 0"#
+        );
+        assert_eq!(err.path_string(), ".mode");
+        let d = tfschema::diag::Diagnostic::from(err);
+        assert_eq!(d.summary, "Invalid File Permission String Value");
+    }
+
+    // `?` on a plain error: a refusal with the message, no summary.
+    let err =
+        Perm::from_value(Value::object([("mode", Value::from("09"))])).expect_err("not octal");
+    assert!(err.is_refusal());
+    assert_eq!(err.summary(), None);
+    assert_eq!(err.message(), "invalid digit found in string");
+    assert_eq!(
+        tfschema::diag::Diagnostic::from(err).summary,
+        "Invalid value"
+    );
+
+    // Encoding refuses in the module's words too.
+    let err = msgpack::to_vec(&Perm { mode: 0o1777 }).expect_err("out of range");
+    assert_eq!(
+        (err.summary(), err.message()),
+        (Some("Mode Out Of Range"), "1777 has bits beyond 0777")
+    );
+
+    // A value that does not fit the wire type is no refusal.
+    let err = Perm::from_value(Value::object([("mode", Value::from(true))])).expect_err("a bool");
+    assert!(!err.is_refusal());
+    assert_eq!(err.summary(), None);
+}

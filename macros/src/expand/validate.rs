@@ -102,13 +102,14 @@ fn rules(field: &FieldModel, p: &TokenStream) -> Vec<TokenStream> {
         .collect()
 }
 
-/// `#[tf(validate_with = path)]`: the hook on the plan view.
+/// `#[tf(validate_with = path)]`: the hook on the plan view, where a value
+/// a `with` module refuses reads as unknown.
 fn hook(model: &Model, p: &TokenStream) -> Option<TokenStream> {
     let path = model.validate_with.as_ref()?;
     let plan = format_ident!("{}Plan", model.ident);
     let call = quote_spanned!(path.span()=> #path(&__plan));
     Some(quote! {
-        if let #p::Ok(__plan) = <#plan as #p::FromValue>::from_value(__value.clone()) {
+        if let #p::Some(__plan) = #p::hook_view::<#plan>(__value) {
             let __found: #p::Diagnostics = #call;
             #p::extend_at(__diags, __path, __found);
         }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::{Error, ErrorKind};
+use crate::model::tolerant;
 use crate::model::{TfDecode, TfEncode};
 use crate::msgpack::UnknownsSeen;
 use crate::types::Type;
@@ -211,6 +212,25 @@ impl DynamicValue {
         self.decode_owned().map_err(|err| invalid(self.what, err))
     }
 
+    /// [`read`](Self::read) for the validate hooks, past the values custom
+    /// types refuse: each is an error diagnostic at its attribute (the
+    /// module's summary, else "Invalid <what>") and reads as unknown.
+    /// `value` is this value's [`to_value`](Self::to_value), which the
+    /// caller already holds; it is read only when a refusal needs it.
+    pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
+        &self,
+        value: &Value,
+    ) -> Result<(T, Diagnostics), Diagnostics> {
+        match self.decode_owned() {
+            Ok(view) => Ok((view, Diagnostics::new())),
+            Err(err) if err.is_refusal() => {
+                tolerant::read_past_refusals(value, &format!("Invalid {}", self.what))
+                    .map_err(|err| invalid(self.what, err))
+            }
+            Err(err) => Err(invalid(self.what, err)),
+        }
+    }
+
     /// [`read`](Self::read), and whether the value holds an unknown with
     /// refinements (noted while reading msgpack, with no second pass).
     pub(crate) fn read_noting_refined<T: for<'de> TfDecode<'de>>(
@@ -274,10 +294,15 @@ impl fmt::Debug for DynamicValue {
 
 /// A decode failure of the request value `what` (of its bytes, or of a
 /// form of it such as its `Value`) as the error diagnostic the protocol
-/// layer gives ("Invalid configuration", at the path).
+/// layer gives ("Invalid configuration", at the path), or with the summary
+/// a custom type's refusal gave ([`Error::summary`]).
 pub(crate) fn invalid(what: &str, err: Error) -> Diagnostics {
+    let summary = match err.summary() {
+        Some(own) => own.to_owned(),
+        None => format!("Invalid {what}"),
+    };
     let mut diagnostic = Diagnostic::from(err);
-    diagnostic.summary = format!("Invalid {what}");
+    diagnostic.summary = summary;
     let mut diagnostics = Diagnostics::new();
     diagnostics.push(diagnostic);
     diagnostics

@@ -64,7 +64,10 @@ pub trait Action: Send + Sync + 'static {
     type Config: Model;
 
     /// Extra configuration checks, after the derived validators; the
-    /// configuration may hold unknowns.
+    /// configuration may hold unknowns. As
+    /// [`Resource::validate`](crate::server::typed::Resource::validate), it
+    /// always runs, and a value a custom type refused is unknown in
+    /// `config`.
     fn validate(&self, config: &PlanView<Self::Config>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()

@@ -92,7 +92,9 @@ pub trait DataSource: Send + Sync + 'static {
     type Model: Model;
 
     /// Extra checks of a configuration, after the derived validators; as
-    /// [`Resource::validate`](crate::server::typed::Resource::validate). The default finds nothing.
+    /// [`Resource::validate`](crate::server::typed::Resource::validate), it
+    /// always runs, and a value a custom type refused is unknown in
+    /// `config`. The default finds nothing.
     fn validate(&self, config: &PlanView<Self::Model>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()

@@ -83,7 +83,10 @@ pub trait EphemeralResource: Send + Sync + 'static {
     type Private: TfEncode + for<'de> TfDecode<'de> + Send + 'static;
 
     /// Extra configuration checks, after the derived validators (the
-    /// configuration may hold unknowns).
+    /// configuration may hold unknowns); as
+    /// [`Resource::validate`](crate::server::typed::Resource::validate), it
+    /// always runs, and a value a custom type refused is unknown in
+    /// `config`.
     fn validate(&self, config: &PlanView<Self::Model>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()

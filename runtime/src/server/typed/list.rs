@@ -112,8 +112,11 @@ pub trait ListResource: Send + Sync + 'static {
     type Config: Model;
 
     /// Extra configuration checks, after the derived validators; the
-    /// configuration may hold unknowns. Terraform validates the `config`
-    /// block alone (`limit` and `include_resource` are its own).
+    /// configuration may hold unknowns, and a value a custom type refused
+    /// reads as unknown (as for
+    /// [`Resource::validate`](crate::server::typed::Resource::validate)).
+    /// Terraform validates the `config` block alone (`limit` and
+    /// `include_resource` are its own).
     fn validate(&self, config: &PlanView<Self::Config>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()

@@ -109,9 +109,10 @@ pub trait Provider: Send + Sync + 'static {
 
     /// Extra checks of the configuration, after the derived validators
     /// (`#[tf(validate(...))]`, cross-attribute rules, deprecations); it runs
-    /// even when those found errors. Check only what is known: an unset
-    /// attribute is null and one that refers to a value not known yet is
-    /// unknown. The default finds nothing.
+    /// even when those found errors or a custom type's `from_wire` refused a
+    /// value. Check only what is known: an unset attribute is null, and one
+    /// that refers to a value not known yet (or that a custom type refused)
+    /// is unknown. The default finds nothing.
     fn validate(&self, config: &PlanView<Self::Config>) -> Diagnostics {
         let _ = config;
         Diagnostics::new()

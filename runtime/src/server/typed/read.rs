@@ -42,17 +42,23 @@ pub(super) fn read_or_note<T: for<'de> TfDecode<'de>>(
 }
 
 /// Derived validators plus the type's own hook, on a configuration that may
-/// hold unknowns.
+/// hold unknowns. Every check runs: a value a custom type's `from_wire`
+/// refuses is reported at its attribute and reads as unknown in the hook's
+/// view (`read_past_refusals`).
 pub(super) fn validate_model<M: Model>(
     config: &DynamicValue,
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
-    let mut diagnostics = match config.read_value() {
-        Ok(value) => M::validate_value(&value),
+    let value = match config.read_value() {
+        Ok(value) => value,
         Err(d) => return d,
     };
-    match config.read::<PlanView<M>>() {
-        Ok(view) => diagnostics.extend(hook(&view)),
+    let mut diagnostics = M::validate_value(&value);
+    match config.read_past_refusals::<PlanView<M>>(&value) {
+        Ok((view, refusals)) => {
+            diagnostics.extend(refusals);
+            diagnostics.extend(hook(&view));
+        }
         Err(d) => diagnostics.extend(d),
     }
     diagnostics

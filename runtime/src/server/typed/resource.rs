@@ -43,12 +43,17 @@ pub trait Resource: Send + Sync + 'static {
 
     /// Extra checks of a configuration, after the derived validators
     /// (`#[tf(validate(...))]`, cross-attribute rules, deprecations); it
-    /// runs even when those found errors. The default finds nothing.
+    /// runs even when those found errors, and even when a custom type's
+    /// `from_wire` (a `#[tf(with = module)]` field) refused a value: the
+    /// refusal is an error at its attribute, and the refused attribute is
+    /// `Unknown::Unknown` in `config` (in a block or list element, that
+    /// attribute only). The default finds nothing.
     ///
     /// `config` is the plan view of the configuration as written: an
     /// attribute it leaves unset is null (`Unknown::Known(None)` for an
-    /// optional one), one that refers to a value not known until apply is
-    /// `Unknown::Unknown`. Check only what is known. There is no [`Ctx`],
+    /// optional one), one that refers to a value not known until apply (or
+    /// that a custom type refused) is `Unknown::Unknown`. Check only what
+    /// is known. There is no [`Ctx`],
     /// so no client: Terraform validates before it configures the
     /// provider. A check written once for the model can also be a
     /// `#[tf(validate_with = path)]` on the struct, run with the derived
