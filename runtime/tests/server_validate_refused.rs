@@ -505,3 +505,31 @@ fn planning_shows_the_modules_words_too() {
         );
     });
 }
+
+/// Each refusal costs a read of the whole configuration, so the reads stop
+/// after 32 refusals (a configuration refused everywhere would otherwise
+/// cost its size squared): 32 refused values are shown unknown to the
+/// hook, a 33rd ends validation there, reported, without the hook.
+#[test]
+fn refusals_are_read_past_up_to_a_bound() {
+    rt().block_on(async {
+        let h = harness();
+        let rules = |n: usize| {
+            let rules = (0..n).map(|i| rule("bad", &format!("r{i}"))).collect();
+            file(&[
+                ("path", Value::from("/tmp/a")),
+                ("mode", Value::from("0644")),
+                ("rule", Value::List(Rule::tf_type(), rules)),
+            ])
+        };
+        let expected = |i: usize| format!("{BAD_MODE}|.rule[{i}].mode|{}", bad("bad"));
+
+        let d = lines(&h.validate_resource("test_file", &rules(32)).await);
+        assert_eq!(d.len(), 33, "{d:#?}");
+        assert_eq!(d[..32], (0..32).map(expected).collect::<Vec<_>>()[..]);
+        assert!(d[32].starts_with("Resource::validate ran|.path|"), "{d:#?}");
+
+        let d = lines(&h.validate_resource("test_file", &rules(40)).await);
+        assert_eq!(d, (0..33).map(expected).collect::<Vec<_>>());
+    });
+}

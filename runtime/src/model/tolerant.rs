@@ -13,18 +13,25 @@ use crate::model::value_source::ValueSource;
 use crate::model::TfDecode;
 use crate::value::Value;
 
+/// How many refused values [`read_past_refusals`] turns unknown before it
+/// gives up: each one costs a read of the whole value, so without a bound a
+/// configuration refused everywhere would cost its size squared.
+pub(crate) const MAX_REFUSALS: usize = 32;
+
 /// Reads `value` as `T`, each value a custom type's conversion refuses
 /// read as unknown and reported in the diagnostics (summary `summary`
 /// unless the refusal gave its own; the path stops at a set element, which
 /// Terraform cannot address).
 ///
 /// # Errors
-/// Any other decode failure, or a refusal whose value cannot be made
-/// unknown (a view that cannot hold an unknown there).
+/// Any other decode failure, a refusal whose value cannot be made unknown
+/// (a view that cannot hold an unknown there), or more than
+/// [`MAX_REFUSALS`] refusals: the diagnostics of the refusals found so far
+/// and of the failure.
 pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
     value: &Value,
     summary: &str,
-) -> Result<(T, Diagnostics), Error> {
+) -> Result<(T, Diagnostics), Diagnostics> {
     let mut refusals = Diagnostics::new();
     // The value with the refused values made unknown, copied at the first
     // refusal: a value nothing refuses is read from one copy.
@@ -35,18 +42,22 @@ pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
             Ok(view) => return Ok((view, refusals)),
             Err(err) => err,
         };
-        if !err.is_refusal() {
-            return Err(err);
-        }
         let path: Vec<PathStep> = err.path().cloned().collect();
-        let target = patched.get_or_insert_with(|| value.clone());
-        let Some(shown) = make_unknown(target, &path) else {
-            return Err(err);
+        let shown = if err.is_refusal() && refusals.len() < MAX_REFUSALS {
+            make_unknown(patched.get_or_insert_with(|| value.clone()), &path)
+        } else {
+            None
         };
         let own = err.summary().map(str::to_owned);
-        let mut diagnostic = Diagnostic::from(err).at(&shown);
+        let mut diagnostic = Diagnostic::from(err);
+        if let Some(shown) = &shown {
+            diagnostic = diagnostic.at(shown);
+        }
         diagnostic.summary = own.unwrap_or_else(|| summary.to_owned());
         refusals.push(diagnostic);
+        if shown.is_none() {
+            return Err(refusals);
+        }
     }
 }
 

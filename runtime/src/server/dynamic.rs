@@ -225,7 +225,6 @@ impl DynamicValue {
             Ok(view) => Ok((view, Diagnostics::new())),
             Err(err) if err.is_refusal() => {
                 tolerant::read_past_refusals(value, &format!("Invalid {}", self.what))
-                    .map_err(|err| invalid(self.what, err))
             }
             Err(err) => Err(invalid(self.what, err)),
         }
