@@ -85,7 +85,7 @@ impl Value {
 /// round and no exponent: it prints as itself, without the general
 /// formatting (the common case, counted once per element whenever a set
 /// of objects is put in order). Zero goes the long way: it may be `-0`.
-fn write_number_hash(out: &mut String, n: &Number) {
+pub(crate) fn write_number_hash(out: &mut String, n: &Number) {
     match n.to_i64() {
         Some(i) if i != 0 && i.unsigned_abs() < 10_000_000_000 => {
             // Writing to a `String` cannot fail.
