@@ -101,6 +101,16 @@ pub fn plan(
     }
 }
 
+/// Whether [`plan`] gives back a proposal equal to the prior state as it
+/// is, with no replacement path and no diagnostic: nothing changed, so
+/// computed attributes keep their values and no replacement policy fires;
+/// only a write-only attribute (nulled) or a default (filled) could make
+/// the plan differ, and `block` has neither, at any depth. The typed layer
+/// then takes the prior state's value as the plan without copying it.
+pub(crate) fn plans_unchanged_as_is(block: &Block) -> bool {
+    !Object::from(block).holds(&|a| a.write_only || a.plan.default.is_some())
+}
+
 /// Whether two values are the same as Terraform judges a change: go-cty's
 /// `Equals`, under which numbers that are not integers compare as float64
 /// (so a state's float64 0.1 and a configuration's decimal 0.1 are no

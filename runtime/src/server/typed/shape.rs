@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::model::TfSchema;
 use crate::schema::Block;
-use crate::server::walk::Object;
+use crate::server::plan::plans_unchanged_as_is;
 use crate::types::Type;
 
 /// A model's schema block and the type of its values (the block's implied
@@ -16,9 +16,7 @@ pub(super) struct Shape {
     /// Shared with every value read or written with it.
     pub(super) ty: Arc<Type>,
     /// Whether the default plan of a proposal that is the prior state
-    /// itself is that proposal: no attribute, at any depth, is write-only
-    /// (nulled in every plan) or has a default (filled when unset), the
-    /// only values the planner changes in an unchanged object.
+    /// itself is that proposal ([`plans_unchanged_as_is`]).
     pub(super) plans_unchanged_as_is: bool,
 }
 
@@ -26,8 +24,7 @@ impl Shape {
     /// The shape of `M`'s values.
     pub(super) fn of<M: TfSchema>() -> Shape {
         let block = M::block();
-        let plans_unchanged_as_is =
-            !Object::from(&block).holds(&|a| a.write_only || a.plan.default.is_some());
+        let plans_unchanged_as_is = plans_unchanged_as_is(&block);
         Shape {
             ty: Arc::new(block.implied_type()),
             plans_unchanged_as_is,
