@@ -16,6 +16,7 @@
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 
 use crate::number::Number;
@@ -38,7 +39,7 @@ impl Value {
         match self {
             Value::Unknown(..) => out.push('?'),
             Value::Null(_) => out.push('~'),
-            Value::Number(n) => out.push_str(&n.go_string()),
+            Value::Number(n) => write_number_hash(out, n),
             Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
             Value::String(s) => go_quote(out, s),
             Value::Map(_, items) => {
@@ -76,6 +77,21 @@ impl Value {
                 out.push('>');
             }
         }
+    }
+}
+
+/// go-cty's hash text of a number, Go's `big.Float.String()`
+/// ([`Number::go_string`]). An integer of at most 10 digits has nothing to
+/// round and no exponent: it prints as itself, without the general
+/// formatting (the common case, counted once per element whenever a set
+/// of objects is put in order). Zero goes the long way: it may be `-0`.
+pub(crate) fn write_number_hash(out: &mut String, n: &Number) {
+    match n.to_i64() {
+        Some(i) if i != 0 && i.unsigned_abs() < 10_000_000_000 => {
+            // Writing to a `String` cannot fail.
+            let _ = write!(out, "{i}");
+        }
+        _ => out.push_str(&n.go_string()),
     }
 }
 
@@ -322,6 +338,34 @@ pub(crate) mod tests {
 
     pub(crate) fn n(text: &str) -> Value {
         Value::Number(Number::parse(text).expect("number"))
+    }
+
+    /// The integers written without `go_string` hash as it writes them
+    /// (whose own cases are Go's output), at the edges of the shortcut and
+    /// beyond them, in every origin a number has.
+    #[test]
+    fn integer_hash_text_is_go_string() {
+        let mut ints = vec![0i64, 1, -1, 9, 10, 65_535, -65_536, 1_000_000];
+        for edge in [9_999_999_999i64, 10_000_000_000, 12_345_678_905] {
+            ints.extend([edge - 1, edge, edge + 1, -edge]);
+        }
+        for i in ints {
+            let numbers = [
+                Number::from_i64(i),
+                Number::parse(&i.to_string()).expect("number"),
+                Number::parse(&format!("{i}.0")).expect("number"),
+                Number::from_f64(i as f64).expect("number"),
+            ];
+            for number in numbers {
+                let mut text = String::new();
+                Value::Number(number.clone()).write_set_hash(&mut text);
+                assert_eq!(text, number.go_string(), "{i}");
+            }
+        }
+        let mut text = String::new();
+        let negative_zero = Number::from_f64(-0.0).expect("number");
+        Value::Number(negative_zero).write_set_hash(&mut text);
+        assert_eq!(text, "-0");
     }
 
     pub(crate) fn obj(id: Value, name: &str) -> Value {

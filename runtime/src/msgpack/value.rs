@@ -173,6 +173,43 @@ fn nonconforming(ty: &Type, value: &Value) -> Error {
     Error::mismatch(ty.friendly_name(), value.ty().friendly_name())
 }
 
+/// Encodes an object's attributes (`attrs`) as the object type's (`want`).
+/// The names are checked on the way, one pass over both: a wrong set of
+/// names is reported as [`check_attributes`] reports it, before any error
+/// inside an attribute's value, as when the names were checked first.
+fn encode_object(
+    enc: &mut Encoder,
+    attrs: &BTreeMap<String, Value>,
+    want: &BTreeMap<String, Type>,
+) -> Result<()> {
+    if attrs.len() != want.len() {
+        return check_attributes(attrs, want).and(Err(attributes_mismatch()));
+    }
+    enc.write_map_len(want.len());
+    for ((name, attr_ty), (key, item)) in want.iter().zip(attrs) {
+        if name != key {
+            return check_attributes(attrs, want).and(Err(attributes_mismatch()));
+        }
+        enc.write_str(name);
+        if let Err(e) = encode_value(enc, item, attr_ty) {
+            // The later names must be right too before this error counts.
+            check_attributes(attrs, want)?;
+            return Err(e.at_attr(name));
+        }
+    }
+    Ok(())
+}
+
+/// Names that differ from the type's, which [`check_attributes`] always
+/// tells apart first (a missing or unsupported attribute).
+#[cold]
+fn attributes_mismatch() -> Error {
+    Error::new(
+        ErrorKind::Type,
+        "the object's attributes are not the type's",
+    )
+}
+
 /// Encodes `value` as type `ty`.
 ///
 /// # Errors
@@ -234,15 +271,7 @@ pub fn encode_value(enc: &mut Encoder, value: &Value, ty: &Type) -> Result<()> {
             }
             Ok(())
         }
-        (Value::Object(attrs), Type::Object(object)) => {
-            check_attributes(attrs, object.attrs())?;
-            enc.write_map_len(object.attrs().len());
-            for ((name, attr_ty), item) in object.attrs().iter().zip(attrs.values()) {
-                enc.write_str(name);
-                encode_value(enc, item, attr_ty).map_err(|e| e.at_attr(name))?;
-            }
-            Ok(())
-        }
+        (Value::Object(attrs), Type::Object(object)) => encode_object(enc, attrs, object.attrs()),
         (Value::Tuple(items), Type::Tuple(elems)) => {
             if items.len() != elems.len() {
                 return Err(Error::new(

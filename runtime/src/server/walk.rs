@@ -55,6 +55,12 @@ impl<'s> Node<'s> {
         }
     }
 
+    /// The schema of the objects under the node; `None` for an attribute
+    /// of a plain type.
+    pub(crate) fn object(self) -> Option<Object<'s>> {
+        self.contents().map(|(object, _)| object)
+    }
+
     /// Whether the node holds a set of objects.
     pub(crate) fn holds_set(self) -> bool {
         matches!(self.contents(), Some((_, Nesting::Set)))

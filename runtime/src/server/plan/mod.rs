@@ -101,6 +101,16 @@ pub fn plan(
     }
 }
 
+/// Whether [`plan`] gives back a proposal equal to the prior state as it
+/// is, with no replacement path and no diagnostic: nothing changed, so
+/// computed attributes keep their values and no replacement policy fires;
+/// only a write-only attribute (nulled) or a default (filled) could make
+/// the plan differ, and `block` has neither, at any depth. The typed layer
+/// then takes the prior state's value as the plan without copying it.
+pub(crate) fn plans_unchanged_as_is(block: &Block) -> bool {
+    !Object::from(block).holds(&|a| a.write_only || a.plan.default.is_some())
+}
+
 /// Whether two values are the same as Terraform judges a change: go-cty's
 /// `Equals`, under which numbers that are not integers compare as float64
 /// (so a state's float64 0.1 and a configuration's decimal 0.1 are no
@@ -222,7 +232,7 @@ impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
     fn enter(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, value: &mut Value) -> Flow {
         let (prior, config) = at.other;
         let Node::Attribute(a) = at.node else {
-            return Flow::Descend;
+            return descend(at.node);
         };
         let configured = config.is_set(value);
         if a.write_only {
@@ -245,7 +255,7 @@ impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
             *value = self.computed(&a.plan, &a.ty.implied_type(), prior, proposed);
             return Flow::Skip;
         }
-        Flow::Descend
+        descend(at.node)
     }
 
     fn leave(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, planned: &Value) {
@@ -284,6 +294,23 @@ impl Planner {
             Some(p) if policy.use_state_for_unknown && !p.is_null() => p.clone(),
             _ => Value::unknown(ty.clone()),
         }
+    }
+}
+
+/// Whether the planner has anything to do inside the objects under
+/// `node`: a computed or write-only attribute to plan, or a replacement
+/// policy to apply, at any depth. Without one, a large set or list of
+/// objects is not visited at all (nor put in order again: only computed
+/// and write-only attributes change).
+fn descend(node: Node<'_>) -> Flow {
+    let replaces = |p: &PlanPolicy| p.requires_replace || p.requires_replace_if.is_some();
+    let acts = |object: Object<'_>| {
+        object.holds(&|a| a.computed || a.write_only || replaces(&a.plan))
+            || blocks_replace(object, &replaces)
+    };
+    match node.object() {
+        Some(object) if acts(object) => Flow::Descend,
+        _ => Flow::Skip,
     }
 }
 

@@ -36,7 +36,12 @@ impl Visitor<Option<&Value>> for Propose {
                 }
                 Flow::Skip
             }
-            _ => Flow::Descend,
+            // Objects without a computed attribute take nothing from the
+            // prior state: a large set of them is not visited at all.
+            node => match node.object() {
+                Some(object) if self.may_change(object) => Flow::Descend,
+                _ => Flow::Skip,
+            },
         }
     }
 

@@ -2,7 +2,7 @@
 //! schemas: semantic equality, nested blocks, replacement inside blocks,
 //! defaults and computed attributes in nested blocks, and the apply checks.
 
-use super::{check_applied, plan, proposed_new, PlanOptions};
+use super::{check_applied, plan, plans_unchanged_as_is, proposed_new, PlanOptions};
 use crate::diag::Diagnostics;
 use crate::schema::{Attribute, Block, NestedBlock, NestingMode, PlanPolicy, SemanticEqual};
 use crate::{NumberBound, PathStep, Refinements, Type, Value};
@@ -288,4 +288,50 @@ fn float64_state_and_decimal_configuration_are_no_change() {
         "{:?}",
         planned.planned_state
     );
+}
+
+/// What the typed layer's shortcut for a proposal equal to the prior state
+/// relies on: without write-only attributes or defaults (here computed
+/// attributes, a replacement policy and semantic equality remain), the
+/// plan of such a proposal is the proposal, with nothing to replace; a
+/// default makes it differ, so a schema with one takes no shortcut.
+#[test]
+fn a_proposal_equal_to_the_prior_state_plans_as_itself_without_defaults() {
+    let with_default = schema();
+    assert!(!plans_unchanged_as_is(&with_default));
+    let mut without = with_default.clone();
+    without.block_types[0].block.attributes[2].plan.default = None;
+    assert!(plans_unchanged_as_is(&without));
+
+    let prior = obj(
+        "doc",
+        Value::from(3),
+        vec![disk("ssd", Value::from("d-1"), Value::Null(Type::String))],
+    );
+    let config = obj(
+        "doc",
+        Value::Null(Type::Number),
+        vec![disk(
+            "ssd",
+            Value::Null(Type::String),
+            Value::Null(Type::String),
+        )],
+    );
+    let planned = plan(&without, &prior, prior.clone(), &config, OPTIONS);
+    assert_eq!(planned.planned_state, prior);
+    assert!(planned.requires_replace.is_empty());
+    assert!(planned.diagnostics.is_empty());
+
+    let filled = plan(&with_default, &prior, prior.clone(), &config, OPTIONS);
+    assert_eq!(
+        filled.planned_state,
+        obj(
+            "doc",
+            Value::from(3),
+            vec![disk("ssd", Value::from("d-1"), Value::from("rw"))],
+        )
+    );
+    let mut write_only = without;
+    write_only.attributes[0].write_only = true;
+    assert!(!plans_unchanged_as_is(&write_only));
 }

@@ -72,7 +72,7 @@ pub(super) async fn plan_change<R: Resource>(
         write_only_allowed: client_capabilities.write_only_attributes_allowed,
     };
     let (block, ty) = (&shape.block, &shape.ty);
-    let (default, prior, raw_config) = default_plan(block, inputs, options);
+    let (default, prior, raw_config) = default_plan(shape, inputs, options);
     response.diagnostics = default.diagnostics;
     // The provider's configuration was deferred: the default plan, without
     // the hook (which would need the client).
@@ -127,42 +127,77 @@ pub(super) async fn plan_change<R: Resource>(
 /// Stage 1: the request's values, each decoded once.
 struct Inputs {
     prior: Value,
-    proposed: Value,
+    proposed: Proposal,
     config: Value,
+}
+
+/// Terraform's proposed new state, as read.
+enum Proposal {
+    /// The prior state itself, byte for byte: a plan with nothing to
+    /// change. Its `Value` is the prior state's, not read twice.
+    Prior,
+    /// Any other proposal.
+    Value(Value),
 }
 
 impl Inputs {
     /// Reads the three values; the proposal's bytes are not needed after
     /// this (it becomes the plan), the others' are read again only as
-    /// typed views. Every value that cannot be read is reported.
+    /// typed views. Every value that cannot be read is reported, in the
+    /// request's order.
     fn read(
         prior: &DynamicValue,
         proposed: DynamicValue,
         config: &DynamicValue,
     ) -> Result<Inputs, Diagnostics> {
-        let mut diagnostics = Diagnostics::new();
-        let mut read =
-            |value: Result<Value, Diagnostics>| value.map_err(|d| diagnostics.extend(d)).ok();
-        // A plan with nothing to change proposes the prior state itself,
-        // byte for byte: copying its `Value` costs less than reading the
-        // bytes again.
-        let same = matches!(
-            (prior.as_msgpack(), proposed.as_msgpack()),
-            (Some(a), Some(b)) if !a.is_empty() && a == b
-        );
-        let prior = read(prior.read_value());
-        let proposed = match (&prior, same) {
-            (Some(prior), true) => Some(prior.clone()),
-            _ => read(proposed.into_read_value()),
+        // Terraform proposes the prior state itself when nothing changes,
+        // and the configuration itself on create: the same bytes make the
+        // same `Value`, which is not read again.
+        let same_as = |other: &DynamicValue| matches!((msgpack_bytes(other), msgpack_bytes(&proposed)), (Some(a), Some(b)) if a == b);
+        let (as_prior, as_config) = (same_as(prior), same_as(config));
+        let prior = prior.read_value();
+        let config = config.read_value();
+        let proposed = match (&prior, &config) {
+            (Ok(_), _) if as_prior => Ok(Proposal::Prior),
+            (_, Ok(config)) if as_config => Ok(Proposal::Value(config.clone())),
+            _ => proposed.into_read_value().map(Proposal::Value),
         };
-        let config = read(config.read_value());
         match (prior, proposed, config) {
-            (Some(prior), Some(proposed), Some(config)) => Ok(Inputs {
+            (Ok(prior), Ok(proposed), Ok(config)) => Ok(Inputs {
                 prior,
                 proposed,
                 config,
             }),
-            _ => Err(diagnostics),
+            (prior, proposed, config) => {
+                let mut diagnostics = Diagnostics::new();
+                diagnostics.extend(prior.err().into_iter().flatten());
+                diagnostics.extend(proposed.err().into_iter().flatten());
+                diagnostics.extend(config.err().into_iter().flatten());
+                Err(diagnostics)
+            }
+        }
+    }
+}
+
+/// A value's msgpack bytes, when it is held as msgpack (and not null).
+fn msgpack_bytes(value: &DynamicValue) -> Option<&[u8]> {
+    value.as_msgpack().filter(|b| !b.is_empty())
+}
+
+/// Where the prior model is read from: the prior state's `Value`, or the
+/// plan's, when the prior state's became the plan itself.
+enum Prior {
+    Value(Value),
+    IsPlan,
+}
+
+impl Prior {
+    /// The prior state's `Value`, given the plan's (which goes back here
+    /// when it is not the prior state).
+    fn value(self, planned: Value) -> Value {
+        match self {
+            Prior::Value(prior) => prior,
+            Prior::IsPlan => planned,
         }
     }
 }
@@ -174,19 +209,37 @@ impl Inputs {
 /// state never holds them: compared as they are, every plan of a resource
 /// with a write-only value set would count as a change (and mark computed
 /// attributes unknown). They are null in the plan anyway.
+///
+/// A proposal that is the prior state itself, of a schema with nothing
+/// the planner fills or nulls in an unchanged value
+/// ([`Shape::plans_unchanged_as_is`]), is planned as it is: [`plan`] would
+/// find no change, keep every computed value, and force no replacement,
+/// so the prior state's `Value` becomes the plan without a copy.
 fn default_plan(
-    block: &Block,
+    shape: &Shape,
     inputs: Inputs,
     options: PlanOptions,
-) -> (DefaultPlan, Value, Value) {
+) -> (DefaultPlan, Prior, Value) {
     let Inputs {
         prior,
-        mut proposed,
+        proposed,
         config,
     } = inputs;
-    strip_write_only(block, &mut proposed);
-    let planned = plan(block, &prior, proposed, &config, options);
-    (planned, prior, config)
+    let mut proposed = match proposed {
+        Proposal::Prior if shape.plans_unchanged_as_is => {
+            let planned = DefaultPlan {
+                planned_state: prior,
+                requires_replace: Vec::new(),
+                diagnostics: Diagnostics::new(),
+            };
+            return (planned, Prior::IsPlan, config);
+        }
+        Proposal::Prior => prior.clone(),
+        Proposal::Value(proposed) => proposed,
+    };
+    strip_write_only(&shape.block, &mut proposed);
+    let planned = plan(&shape.block, &prior, proposed, &config, options);
+    (planned, Prior::Value(prior), config)
 }
 
 /// The default plan as msgpack and the hook's views of it.
@@ -215,17 +268,21 @@ struct Built<M: Model> {
 impl<M: Model> Built<M> {
     /// Writes the plan to msgpack (a plan with no wire form goes back as
     /// it is, for the gRPC layer to report), then builds the views: the
-    /// prior model from the prior state's `Value` (none on create), the
-    /// configuration and the plan read from their bytes.
+    /// prior model from the prior state's `Value` (none on create), which
+    /// may be the plan's; the configuration and the plan read from their
+    /// bytes.
     fn read(
         planned: Value,
         ty: &Arc<Type>,
-        prior: Value,
+        prior: Prior,
         config: &DynamicValue,
         diagnostics: &mut Diagnostics,
     ) -> Result<Built<M>, DynamicValue> {
-        let default = msgpack(planned, ty)?;
-        let prior = match prior {
+        let default = match crate::msgpack::value_to_vec(&planned, ty) {
+            Ok(bytes) => DynamicValue::msgpack(bytes, Arc::clone(ty)),
+            Err(_) => return Err(DynamicValue::from(planned)),
+        };
+        let prior = match prior.value(planned) {
             Value::Null(_) => Some(None),
             prior => model_of(prior, diagnostics).map(Some),
         };
@@ -258,15 +315,6 @@ impl<M: Model> Built<M> {
                 default_replace,
             },
         }
-    }
-}
-
-/// The planned `Value` as msgpack of `ty`; the `Value` itself when it has
-/// no wire form.
-fn msgpack(planned: Value, ty: &Arc<Type>) -> Result<DynamicValue, DynamicValue> {
-    match crate::msgpack::value_to_vec(&planned, ty) {
-        Ok(bytes) => Ok(DynamicValue::msgpack(bytes, Arc::clone(ty))),
-        Err(_) => Err(DynamicValue::from(planned)),
     }
 }
 

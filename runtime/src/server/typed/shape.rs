@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::model::TfSchema;
 use crate::schema::Block;
+use crate::server::plan::plans_unchanged_as_is;
 use crate::types::Type;
 
 /// A model's schema block and the type of its values (the block's implied
@@ -14,14 +15,19 @@ pub(super) struct Shape {
     pub(super) block: Block,
     /// Shared with every value read or written with it.
     pub(super) ty: Arc<Type>,
+    /// Whether the default plan of a proposal that is the prior state
+    /// itself is that proposal ([`plans_unchanged_as_is`]).
+    pub(super) plans_unchanged_as_is: bool,
 }
 
 impl Shape {
     /// The shape of `M`'s values.
     pub(super) fn of<M: TfSchema>() -> Shape {
         let block = M::block();
+        let plans_unchanged_as_is = plans_unchanged_as_is(&block);
         Shape {
             ty: Arc::new(block.implied_type()),
+            plans_unchanged_as_is,
             block,
         }
     }
