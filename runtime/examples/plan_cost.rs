@@ -9,9 +9,16 @@
 //! - re-plan: `PlanResourceChange` of the created state against the same
 //!   configuration (a no-op plan);
 //!
-//! and prints plan ÷ apply and re-plan ÷ apply. Each call is timed as a
-//! whole, harness included (the harness writes the request values to
-//! msgpack as Terraform would, and reads the answer back). Where Linux
+//! and prints plan ÷ apply and re-plan ÷ apply, twice:
+//!
+//! - through the harness: each call timed as a whole, harness included
+//!   (it builds Terraform's proposal, writes the request values to msgpack
+//!   as Terraform would, and reads the answer back);
+//! - the provider's side alone: the same requests, written beforehand, sent
+//!   to the gRPC handler Terraform calls, timed until its answer is back
+//!   (what the provider process spends: reading the request, planning or
+//!   applying, writing the answer). Building the request and reading the
+//!   answer are Terraform's work. Where Linux
 //! tells (`/proc/self/task/*/schedstat`), the time is the CPU time of the
 //! process's threads (the server runs each call on a thread of its own),
 //! which other processes on the machine do not inflate as they do the wall
@@ -23,9 +30,11 @@
 use std::time::{Duration, Instant};
 
 use tfschema::diag::Diagnostics;
-use tfschema::server::testing::Harness;
+use tfschema::server::proto::tfplugin6 as pb6;
+use tfschema::server::proto::tfplugin6::provider_server::Provider as Grpc;
+use tfschema::server::testing::{proposed_new, Harness};
 use tfschema::server::typed::{Ctx, PlanView, Provider, Resource, TypedProvider};
-use tfschema::{Set, TfSchema, TfValue, Type, Unknown, Value};
+use tfschema::{msgpack, Set, TfSchema, TfValue, Type, Unknown, Value};
 
 #[derive(TfSchema, TfValue)]
 struct Config {}
@@ -158,8 +167,74 @@ fn main() {
     let again = median(runs, || {
         rt.block_on(h.plan("bench_rules", &state.state, &config));
     });
+    println!("{n} set-block objects, median of {runs} runs, through the harness:");
+    table(apply, create, again);
+
+    // The provider's side alone: the requests Terraform would send, written
+    // beforehand, one per run.
+    let block = &h.schema().resources["bench_rules"].block;
+    let ty = block.implied_type();
+    let dv = |v: &Value| {
+        Some(pb6::DynamicValue {
+            msgpack: msgpack::value_to_vec(v, &ty).expect("the value fits its type"),
+            json: Vec::new(),
+        })
+    };
+    let plan_request = |prior: &Value, proposed: &Value| pb6::plan_resource_change::Request {
+        type_name: "bench_rules".into(),
+        prior_state: dv(prior),
+        proposed_new_state: dv(proposed),
+        config: dv(&config),
+        ..Default::default()
+    };
+    let create_request = plan_request(&null, &config);
+    let replan_request = plan_request(&state.state, &proposed_new(block, &state.state, &config));
+    let apply_request = pb6::apply_resource_change::Request {
+        type_name: "bench_rules".into(),
+        prior_state: dv(&null),
+        planned_state: dv(&plan.planned_state),
+        config: dv(&config),
+        planned_private: plan.planned_private.clone(),
+        ..Default::default()
+    };
+    let grpc = h.grpc().v6();
+    let apply = server_median(runs, &apply_request, |r| {
+        rt.block_on(Grpc::apply_resource_change(&grpc, tonic::Request::new(r)))
+            .map(drop)
+    });
+    let create = server_median(runs, &create_request, |r| {
+        rt.block_on(Grpc::plan_resource_change(&grpc, tonic::Request::new(r)))
+            .map(drop)
+    });
+    let again = server_median(runs, &replan_request, |r| {
+        rt.block_on(Grpc::plan_resource_change(&grpc, tonic::Request::new(r)))
+            .map(drop)
+    });
+    println!();
+    println!("the provider's side alone (the gRPC handler, requests written beforehand):");
+    table(apply, create, again);
+}
+
+/// [`median`] of `call` on copies of `request` made before each timing.
+fn server_median<R: Clone>(
+    runs: usize,
+    request: &R,
+    mut call: impl FnMut(R) -> Result<(), tonic::Status>,
+) -> (Option<Duration>, Duration) {
+    let mut copies: Vec<R> = (0..runs).map(|_| request.clone()).collect();
+    median(runs, || {
+        let r = copies.pop().expect("one copy per run");
+        call(r).expect("the call succeeds");
+    })
+}
+
+/// The figures as a Markdown table, each against apply's.
+fn table(
+    apply: (Option<Duration>, Duration),
+    create: (Option<Duration>, Duration),
+    again: (Option<Duration>, Duration),
+) {
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    println!("{n} set-block objects, median of {runs} runs:");
     println!("| call | CPU ms | ÷ apply | wall ms | ÷ apply |");
     println!("|---|---|---|---|---|");
     for (name, (cpu, wall)) in [

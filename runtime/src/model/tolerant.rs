@@ -8,7 +8,7 @@
 //! one more refused value unknown and the read ends.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::error::{Error, PathStep};
+use crate::error::PathStep;
 use crate::model::value_source::ValueSource;
 use crate::model::TfDecode;
 use crate::value::Value;
