@@ -470,7 +470,17 @@ fn write_block(out: &mut String, block: &Block) {
     if block.deprecated {
         out.push_str(",\"deprecated\":true");
     }
+    write_deprecation_message(out, &block.deprecation_message);
     out.push('}');
+}
+
+/// `"deprecation_message"`, which Terraform prints since 1.15 (left out
+/// when empty).
+fn write_deprecation_message(out: &mut String, message: &str) {
+    if !message.is_empty() {
+        out.push_str(",\"deprecation_message\":");
+        Quoting::JSON.write(out, message);
+    }
 }
 
 fn write_attributes(out: &mut String, attributes: &[Attribute]) {
@@ -509,8 +519,11 @@ fn write_attributes(out: &mut String, attributes: &[Attribute]) {
         out.push_str(",\"description_kind\":\"");
         out.push_str(attr.description_kind.as_str());
         out.push('"');
+        if attr.deprecated {
+            out.push_str(",\"deprecated\":true");
+        }
+        write_deprecation_message(out, &attr.deprecation_message);
         for (flag, name) in [
-            (attr.deprecated, "deprecated"),
             (attr.required, "required"),
             (attr.optional, "optional"),
             (attr.computed, "computed"),
