@@ -306,16 +306,20 @@ pub fn deprecated(value: &Value, message: &str, path: &[PathStep], diags: &mut D
     }
 }
 
-/// Warns when a deprecated block is written: not null, and not an empty
-/// list, set or map (how an absent block reads).
+/// Warns when a deprecated block is written: not null, not an empty list,
+/// set or map, and not an object of absent values (how an absent block, a
+/// group block's included, reads).
 pub fn deprecated_block(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
-    let absent = match value {
-        Value::Null(_) => true,
-        Value::List(_, xs) | Value::Set(_, xs) => xs.is_empty(),
-        Value::Map(_, m) => m.is_empty(),
-        _ => false,
-    };
-    if !absent {
+    fn absent(value: &Value) -> bool {
+        match value {
+            Value::Null(_) => true,
+            Value::List(_, xs) | Value::Set(_, xs) => xs.is_empty(),
+            Value::Map(_, m) => m.is_empty(),
+            Value::Object(attrs) => attrs.values().all(absent),
+            _ => false,
+        }
+    }
+    if !absent(value) {
         diags.warning(path, "Block Deprecated", message);
     }
 }

@@ -35,6 +35,12 @@ struct Placement {
     zone: String,
 }
 
+/// Who looks after the machine (a group block: present even when left out).
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Owner {
+    team: Option<String>,
+}
+
 #[derive(TfSchema, TfValue, Debug, Clone)]
 struct Machine {
     name: String,
@@ -44,6 +50,8 @@ struct Machine {
     disk: Unknown<Vec<Disk>>,
     #[tf(block, deprecated = "Placement is chosen by the provider now.")]
     placement: Option<Placement>,
+    #[tf(block, nesting = "group", deprecated = "Owners are tags now.")]
+    owner: Owner,
 }
 
 /// A resource type that is deprecated as a whole.
@@ -179,6 +187,10 @@ fn config(label: Value, placement: Value) -> Value {
         ("label", label),
         ("disk", Value::List(disk_type(), vec![])),
         ("placement", placement),
+        (
+            "owner",
+            Value::object([("team", Value::Null(Type::String))]),
+        ),
     ])
 }
 
