@@ -7,7 +7,7 @@
 #
 # Steps: install the Terraform binaries (e2e/install-terraform.sh), build the provider
 # twice and the tfschema command (e2e_build: dev profile, E2E_RELEASE=1 for release) (for `tfschema schema dump`), fill the mirror, then for each Terraform version
-# the scenarios s01..s14, s20..s23, s40..s43 (identity.sh), s60 (scenarios/list.sh) and s70..s71
+# the scenarios s01..s15, s20..s23, s40..s43 (identity.sh), s60 (scenarios/list.sh) and s70..s71
 # (scenarios/load.sh: load, the provider killed mid-apply) (one "PASS"/"FAIL" line each; see
 # e2e/README.md for what each checks),
 # then (with E2E_BENCH=1) a 200-resource apply benchmark beside the Go null provider, a result
@@ -195,13 +195,14 @@ declare -A TITLE=(
   [s12]="destroy leaves the tables empty"
   [s13]="providers schema -json = tfschema schema dump (inventory 0.2.0, 0.1.0, hashicorp/null)"
   [s14]="protocol 5 (INVENTORY_PROTOCOL5_ONLY=1)"
+  [s15]="deprecation message of an attribute: Terraform 1.15 warns where it is used (1.0.3: silent)"
   [s20]="provider functions: exact results (1.0.3: still applies)"
   [s21]="provider functions: errors at the argument"
   [s22]="provider functions: unknown arguments wait for apply"
   [s23]="provider functions over protocol 5"
   [s50]="actions: apply -invoke, action_trigger after create, an error at the config attribute"
 )
-ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14 s20 s21 s22 s23)
+ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14 s15 s20 s21 s22 s23)
 # shellcheck source=scenarios/ephemeral.sh
 source "$SCEN/ephemeral.sh"   # s30-s32: the ephemeral resource inventory_token
 # shellcheck source=identity.sh
@@ -746,6 +747,30 @@ EOF
   export INVENTORY_PROTOCOL5_ONLY=1
   e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
   e2e_expect_contains "Destroy complete! Resources: 2 destroyed."
+}
+
+s15() {
+  local ws; ws="$(ws_new deprecation)"; WS="$ws"
+  cp "$SCEN/deprecation.tf" "$ws/main.tf"
+  e2e_tf_ok "$TF" "$ws" init -input=false
+  e2e_tf_ok "$TF" "$ws" apply -auto-approve -input=false
+  e2e_expect_contains "Apply complete! Resources: 1 added, 0 changed, 0 destroyed."
+  # Unset: the provider's own validation warning ("Attribute Deprecated", with the same
+  # text) stays quiet, so the message below can only come from the schema.
+  e2e_expect_not_contains "Attribute Deprecated"
+  if ver_ge "$V" 1.15; then
+    e2e_expect_contains "Warning: Deprecated value used"
+    e2e_expect_contains 'in output "old_description":'
+    e2e_expect_contains "The deprecation originates from inventory_item.old.description"
+    e2e_expect_contains 'use `notes` instead'
+    ok "apply warns: Deprecated value used ... use \`notes\` instead (the schema's deprecation_message)"
+  else
+    e2e_expect_not_contains "Deprecated value used"
+    e2e_expect_not_contains 'use `notes` instead'
+    ok "Terraform $V ignores deprecation_message: no warning"
+  fi
+  e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
+  e2e_expect_contains "Destroy complete! Resources: 1 destroyed."
 }
 
 # ---- provider functions (Terraform 1.8+): s20-s23 -----------------------------------------------

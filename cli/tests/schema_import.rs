@@ -76,7 +76,10 @@ fn strict_refuses_what_the_derive_cannot_express() {
     let input = scratch("strict-in").join("schema.json");
     std::fs::write(
         &input,
-        r#"{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"resource_schemas":{"x_old":{"version":0,"block":{"description_kind":"plain","deprecated":true}}}}}}"#,
+        // Required and computed at once: not a combination the derive (or
+        // Terraform) accepts. (The deprecated block is expressible since
+        // protocol 6.11's deprecation messages.)
+        r#"{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"resource_schemas":{"x_old":{"version":0,"block":{"attributes":{"odd":{"type":"string","description_kind":"plain","required":true,"computed":true}},"description_kind":"plain","deprecated":true}}}}}}"#,
     )
     .unwrap();
     let out = scratch("strict-out");
@@ -84,7 +87,7 @@ fn strict_refuses_what_the_derive_cannot_express() {
     assert!(!run.status.success());
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
-        stderr.contains("warning: resource \"old\": ignoring the block's deprecation")
+        stderr.contains("warning: resource \"x_old\": treating as required")
             && stderr.contains("error: 1 warning(s) under --strict"),
         "{stderr}"
     );
@@ -92,8 +95,12 @@ fn strict_refuses_what_the_derive_cannot_express() {
     // Without --strict: written, and the warning still said.
     let run = import(&input, &out, &[]);
     assert!(run.status.success());
-    assert!(String::from_utf8_lossy(&run.stderr).contains("ignoring the block's deprecation"));
-    assert!(out.join("src/models/resources/old.rs").exists());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("treating as required"));
+    let model = std::fs::read_to_string(out.join("src/models/resources/old.rs")).unwrap();
+    assert!(
+        model.contains("#[tf(deprecated = \"resource \\\"x_old\\\" is deprecated.\")]"),
+        "{model}"
+    );
 }
 
 #[test]

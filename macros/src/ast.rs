@@ -10,7 +10,7 @@ use darling::{FromDeriveInput, FromField, FromMeta};
 
 use self::validators::{NameList, Validators};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral)]`.
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, deprecated = "...")]`.
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {
@@ -41,6 +41,10 @@ pub struct Container {
     /// `ephemeral` module).
     #[darling(default)]
     pub ephemeral: Flag,
+    /// `deprecated = "..."`: the struct's block is deprecated, with this
+    /// message (a resource type, data source or block struct).
+    #[darling(default)]
+    pub deprecated: Option<SpannedValue<String>>,
 }
 
 /// Block nesting written out: `nesting = "group"`.

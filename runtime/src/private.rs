@@ -52,6 +52,8 @@ pub struct AttrFlags {
     pub computed: bool,
     pub sensitive: bool,
     pub deprecated: bool,
+    /// What to use instead (empty when not deprecated).
+    pub deprecation_message: &'static str,
     pub write_only: bool,
     pub markdown: bool,
 }
@@ -85,21 +87,38 @@ pub fn attribute(
         computed: flags.computed,
         sensitive: flags.sensitive,
         deprecated: flags.deprecated,
+        deprecation_message: String::from(flags.deprecation_message),
         write_only: flags.write_only,
         plan,
     }
 }
 
-/// A nested block of a derived block (see [`attribute`]).
+/// A block field's own flags: `deprecated = "..."` (empty when not
+/// deprecated) and `computed`.
+#[derive(Debug, Clone, Copy)]
+pub struct BlockFlags {
+    pub deprecation_message: Option<&'static str>,
+    pub computed: bool,
+}
+
+/// A nested block of a derived block (see [`attribute`]). The field's
+/// `deprecated` and `computed` go on the nested block's own block, where
+/// the protocol carries them.
 #[inline(never)]
 pub fn nested_block(
     name: &'static str,
-    block: Block,
+    mut block: Block,
     nesting: NestingMode,
     min_items: u64,
     max_items: u64,
+    flags: BlockFlags,
     plan: PlanPolicy,
 ) -> NestedBlock {
+    if let Some(message) = flags.deprecation_message {
+        block.deprecated = true;
+        block.deprecation_message = String::from(message);
+    }
+    block.computed = flags.computed;
     NestedBlock {
         type_name: String::from(name),
         block,
@@ -117,13 +136,16 @@ pub fn block(
     block_types: Vec<NestedBlock>,
     description: &'static str,
     markdown: bool,
+    deprecation_message: Option<&'static str>,
 ) -> Block {
     Block {
         attributes,
         block_types,
         description: String::from(description),
         description_kind: string_kind(markdown),
-        deprecated: false,
+        deprecated: deprecation_message.is_some(),
+        deprecation_message: String::from(deprecation_message.unwrap_or_default()),
+        computed: false,
     }
 }
 
@@ -282,6 +304,24 @@ type Validate = fn(&Value, &mut Vec<PathStep>, &mut Diagnostics);
 pub fn deprecated(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
     if !value.is_null() {
         diags.warning(path, "Attribute Deprecated", message);
+    }
+}
+
+/// Warns when a deprecated block is written: not null, not an empty list,
+/// set or map, and not an object of absent values (how an absent block, a
+/// group block's included, reads).
+pub fn deprecated_block(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
+    fn absent(value: &Value) -> bool {
+        match value {
+            Value::Null(_) => true,
+            Value::List(_, xs) | Value::Set(_, xs) => xs.is_empty(),
+            Value::Map(_, m) => m.is_empty(),
+            Value::Object(attrs) => attrs.values().all(absent),
+            _ => false,
+        }
+    }
+    if !absent(value) {
+        diags.warning(path, "Block Deprecated", message);
     }
 }
 

@@ -52,6 +52,15 @@ pub struct Block {
     pub description_kind: StringKind,
     /// Terraform warns when the block is used.
     pub deprecated: bool,
+    /// What Terraform 1.15+ says when a deprecated block is used (what to
+    /// use instead); only with [`deprecated`](Self::deprecated).
+    pub deprecation_message: String,
+    /// The provider may fill the block in (protocol 6.11, a nested block's
+    /// own block): every attribute and nested block in it is computed too.
+    /// Only Terraform releases that advertise `computed_blocks_allowed`
+    /// (protocol 6.11) honour it; the server refuses the resource's
+    /// configuration on others.
+    pub computed: bool,
 }
 
 /// The type of an attribute: a type constraint, or (protocol 6) nested
@@ -86,6 +95,9 @@ pub struct Attribute {
     pub sensitive: bool,
     /// Terraform warns when the attribute is set.
     pub deprecated: bool,
+    /// What Terraform 1.15+ says when a deprecated attribute is used (what to
+    /// use instead); only with [`deprecated`](Self::deprecated).
+    pub deprecation_message: String,
     /// Set in configurations but never kept in plan or state (Terraform
     /// 1.11+).
     pub write_only: bool,
@@ -232,6 +244,7 @@ impl Attribute {
             computed: false,
             sensitive: false,
             deprecated: false,
+            deprecation_message: String::new(),
             write_only: false,
             plan: PlanPolicy::default(),
         }
@@ -343,6 +356,23 @@ impl NestedType {
     }
 }
 
+impl NestedBlock {
+    /// The type of the nested block's value in its parent: its block's
+    /// object, or a list, set or map of them (`dynamic` for a list or map
+    /// of blocks that contain `dynamic`).
+    pub fn implied_type(&self) -> Type {
+        let inner = self.block.implied_type();
+        match self.nesting {
+            NestingMode::Single | NestingMode::Group => inner,
+            NestingMode::List if inner.has_dynamic() => Type::Dynamic,
+            NestingMode::List => Type::list(inner),
+            NestingMode::Set => Type::set(inner),
+            NestingMode::Map if inner.has_dynamic() => Type::Dynamic,
+            NestingMode::Map => Type::map(inner),
+        }
+    }
+}
+
 impl Block {
     /// The type of the block's value: an object of its attributes and block
     /// types. A list or map of blocks that contain `dynamic` is itself
@@ -354,16 +384,7 @@ impl Block {
             .map(|a| (a.name.clone(), a.ty.implied_type()))
             .collect();
         for nested in &self.block_types {
-            let inner = nested.block.implied_type();
-            let ty = match nested.nesting {
-                NestingMode::Single | NestingMode::Group => inner,
-                NestingMode::List if inner.has_dynamic() => Type::Dynamic,
-                NestingMode::List => Type::list(inner),
-                NestingMode::Set => Type::set(inner),
-                NestingMode::Map if inner.has_dynamic() => Type::Dynamic,
-                NestingMode::Map => Type::map(inner),
-            };
-            attrs.insert(nested.type_name.clone(), ty);
+            attrs.insert(nested.type_name.clone(), nested.implied_type());
         }
         Type::Object(Box::new(ObjectType::new(attrs)))
     }
@@ -449,7 +470,17 @@ fn write_block(out: &mut String, block: &Block) {
     if block.deprecated {
         out.push_str(",\"deprecated\":true");
     }
+    write_deprecation_message(out, &block.deprecation_message);
     out.push('}');
+}
+
+/// `"deprecation_message"`, which Terraform prints since 1.15 (left out
+/// when empty).
+fn write_deprecation_message(out: &mut String, message: &str) {
+    if !message.is_empty() {
+        out.push_str(",\"deprecation_message\":");
+        Quoting::JSON.write(out, message);
+    }
 }
 
 fn write_attributes(out: &mut String, attributes: &[Attribute]) {
@@ -488,8 +519,11 @@ fn write_attributes(out: &mut String, attributes: &[Attribute]) {
         out.push_str(",\"description_kind\":\"");
         out.push_str(attr.description_kind.as_str());
         out.push('"');
+        if attr.deprecated {
+            out.push_str(",\"deprecated\":true");
+        }
+        write_deprecation_message(out, &attr.deprecation_message);
         for (flag, name) in [
-            (attr.deprecated, "deprecated"),
             (attr.required, "required"),
             (attr.optional, "optional"),
             (attr.computed, "computed"),

@@ -1,6 +1,6 @@
 //! The plugin server as Terraform sees it: the handshake line, mTLS over the
 //! unix socket with a go-plugin style P-521 client certificate, health,
-//! GetProviderSchema, GRPCController/Shutdown, the size limits, the
+//! GetProviderSchema, GRPCController/Shutdown, GRPCStdio/StreamStdio, the size limits, the
 //! protocol 5/6 choice, and (as a child process) the magic cookie hint,
 //! SIGINT being ignored and the exit code after Shutdown.
 #![cfg(feature = "server")]
@@ -26,6 +26,7 @@ use tfschema::server::proto::health::health_client::HealthClient;
 use tfschema::server::proto::health::HealthCheckRequest;
 use tfschema::server::proto::plugin::grpc_controller_client::GrpcControllerClient;
 use tfschema::server::proto::plugin::grpc_stdio_client::GrpcStdioClient;
+use tfschema::server::proto::plugin::stdio_data::Channel as StdioChannel;
 use tfschema::server::proto::plugin::Empty;
 use tfschema::server::proto::{tfplugin5, tfplugin6};
 use tfschema::server::{
@@ -805,12 +806,28 @@ async fn terraform_handshake_mtls_schema_and_shutdown() {
         .unwrap_err();
     assert_eq!(err.code(), Code::Unimplemented, "{err:?}");
 
-    // go-plugin's stdio and broker services are not served.
-    let err = GrpcStdioClient::new(channel.clone())
+    // go-plugin's stdio service streams what the provider writes through
+    // `server::stdio`: written before the call (kept), then after it.
+    // (The broker is not served.)
+    writeln!(tfschema::server::stdio::stdout(), "before the stream").unwrap();
+    let mut stdio = GrpcStdioClient::new(channel.clone())
         .stream_stdio(())
         .await
-        .unwrap_err();
-    assert_eq!(err.code(), Code::Unimplemented);
+        .expect("StreamStdio is served")
+        .into_inner();
+    let first = stdio.message().await.unwrap().expect("a chunk");
+    assert_eq!(first.channel, StdioChannel::Stdout as i32);
+    assert_eq!(first.data, b"before the stream\n");
+    tfschema::server::stdio::stderr()
+        .write_all(b"after it")
+        .unwrap();
+    let second = tokio::time::timeout(Duration::from_secs(5), stdio.message())
+        .await
+        .expect("the chunk arrives")
+        .unwrap()
+        .expect("a chunk");
+    assert_eq!(second.channel, StdioChannel::Stderr as i32);
+    assert_eq!(second.data, b"after it");
 
     shutdown_and_wait(&channel, task).await;
     assert!(!socket_dir.exists(), "socket directory removed");

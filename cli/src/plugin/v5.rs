@@ -105,6 +105,8 @@ fn block(b: v5::schema::Block) -> v6::schema::Block {
         description_kind: b.description_kind,
         deprecated: b.deprecated,
         deprecation_message: b.deprecation_message,
+        // Protocol 5 has no computed blocks.
+        computed: false,
     }
 }
 

@@ -151,17 +151,14 @@ impl Converter {
     }
 
     fn block(&mut self, b: &tfjson::Block, path: &[String]) -> Schema {
-        if !b.deprecation_message.is_empty() {
-            self.warn(
-                path,
-                "dropping the block's deprecation message",
-                "the runtime sends no `deprecation_message` in the schema (only `deprecated`), so Terraform will not print it",
-            );
-        }
+        // A top-level block is named by its context (`resource "x_thing"`).
+        let what = path.last().unwrap_or(&self.context).clone();
         let mut schema = Schema {
             description: nonempty(&b.description),
             markdown: b.description_kind == Some(StringKind::Markdown),
-            deprecated: b.deprecated,
+            deprecation_message: b
+                .deprecated
+                .then(|| message_of(&what, &b.deprecation_message)),
             ..Schema::default()
         };
         for (name, a) in &b.attributes {
@@ -179,10 +176,12 @@ impl Converter {
                 NestingMode::Set => BlockNesting::Set,
                 NestingMode::Map => BlockNesting::Map,
             };
-            let body = match &t.block {
+            let mut body = match &t.block {
                 Some(inner) => self.block(inner, &p),
                 None => Schema::default(),
             };
+            // A nested block's deprecation is its field's.
+            let deprecation_message = body.deprecation_message.take();
             let size = |n: u64| (n != 0).then(|| i64::try_from(n).unwrap_or(i64::MAX));
             let validators = if t.min_items != 0 || t.max_items != 0 {
                 vec![Validator::Size {
@@ -202,7 +201,7 @@ impl Converter {
                 nesting,
                 body,
                 description: None,
-                deprecation_message: None,
+                deprecation_message,
                 validators,
             });
         }
@@ -276,22 +275,9 @@ impl Converter {
                 chosen
             }
         };
-        if !a.deprecation_message.is_empty() {
-            self.warn(
-                path,
-                "keeping the deprecation message out of the schema",
-                "the runtime sends no `deprecation_message` in the schema (only `deprecated`), so Terraform will not print it; it stays the derive's warning text",
-            );
-        }
-        let deprecation_message = a.deprecated.then(|| {
-            if a.deprecation_message.is_empty() {
-                // Terraform up to 1.15 prints no message: the Go
-                // provider's own text is for the porter to copy over.
-                format!("{name} is deprecated.")
-            } else {
-                a.deprecation_message.clone()
-            }
-        });
+        let deprecation_message = a
+            .deprecated
+            .then(|| message_of(name, &a.deprecation_message));
         Some(Attribute {
             name: name.to_owned(),
             behavior,
@@ -435,4 +421,15 @@ fn child(path: &[String], name: &str) -> Vec<String> {
 
 fn nonempty(s: &str) -> Option<String> {
     (!s.is_empty()).then(|| s.to_owned())
+}
+
+/// The deprecation message of a deprecated attribute or block: the printed
+/// one, or (Terraform before 1.15 prints none) `"<name> is deprecated."`,
+/// for the porter to replace with the Go provider's text.
+fn message_of(name: &str, printed: &str) -> String {
+    if printed.is_empty() {
+        format!("{name} is deprecated.")
+    } else {
+        printed.to_owned()
+    }
 }

@@ -93,9 +93,10 @@ pub struct Schema {
     pub markdown: bool,
     /// The schema version (top-level schemas; not in code specs).
     pub version: i64,
-    /// The block is deprecated (not in code specs, whose blocks carry a
-    /// [`Block::deprecation_message`] instead).
-    pub deprecated: bool,
+    /// Set when the block is deprecated, what to use instead: a resource's,
+    /// data source's or provider's own (not in code specs); a nested
+    /// block's is its [`Block::deprecation_message`].
+    pub deprecation_message: Option<String>,
 }
 
 /// Where a schema belongs: providers spell the behaviour `optional_required`

@@ -224,12 +224,8 @@ impl FileEmitter<'_> {
             (None, Some(c)) => out.push_str(&format!("// {c}\n")),
             (None, None) => {}
         }
-        if schema.deprecated {
-            self.warn(
-                path,
-                "ignoring the block's deprecation",
-                "the derive cannot mark a block deprecated (its `Block::deprecated` is always false); deprecate its attributes",
-            );
+        if let Some(m) = &schema.deprecation_message {
+            flags.push(format!("deprecated = {}", rust_str(m)));
         }
         let sensitive = contains_sensitive(schema);
         out.push_str(if sensitive {
@@ -424,12 +420,8 @@ impl FileEmitter<'_> {
         if let Some(r) = &f.rename {
             flags.push(format!("rename = {}", rust_str(r)));
         }
-        if b.deprecation_message.is_some() {
-            self.warn(
-                path,
-                "ignoring deprecation message",
-                "blocks cannot be deprecated with the derive; deprecate their attributes",
-            );
+        if let Some(m) = &b.deprecation_message {
+            flags.push(format!("deprecated = {}", rust_str(m)));
         }
         if b.nesting == BlockNesting::Set {
             if let Some(reason) = super::types::set_forbids(&b.body) {

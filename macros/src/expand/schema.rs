@@ -33,6 +33,7 @@ pub fn expand(model: &Model) -> TokenStream {
     let has_plan_policy = ephemeral::has_plan_policy(model, &p);
     let description = &model.description;
     let markdown = model.markdown;
+    let deprecation = option_str(model.deprecation_message.as_deref(), &p);
     quote! {
         #[automatically_derived]
         const _: () = {
@@ -49,6 +50,7 @@ pub fn expand(model: &Model) -> TokenStream {
                         #p::vec![#(#block_types),*],
                         #description,
                         #markdown,
+                        #deprecation,
                     )
                 }
 
@@ -89,6 +91,7 @@ fn attribute(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
         field.markdown,
     );
     let plan = plan_policy::plan_policy(field, p);
+    let deprecation_message = field.deprecation_message.as_deref().unwrap_or_default();
     Some(quote! {
         #p::attribute(
             #name,
@@ -100,6 +103,7 @@ fn attribute(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
                 computed: #computed,
                 sensitive: #sensitive,
                 deprecated: #deprecated,
+                deprecation_message: #deprecation_message,
                 write_only: #write_only,
                 markdown: #markdown,
             },
@@ -172,10 +176,12 @@ fn nested_block(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
         nesting,
         min_items,
         max_items,
+        computed,
     } = &field.kind
     else {
         return None;
     };
+    let deprecation = option_str(field.deprecation_message.as_deref(), p);
     let name = &field.name;
     let plan = plan_policy::plan_policy(field, p);
     let elem = elem_struct(elem, *opaque, p);
@@ -188,6 +194,25 @@ fn nested_block(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
     };
     let block = quote_spanned! {elem.span()=> <#elem as #p::TfSchema>::block() };
     Some(quote! {
-        #p::nested_block(#name, #block, #nesting, #min_items, #max_items, #plan)
+        #p::nested_block(
+            #name,
+            #block,
+            #nesting,
+            #min_items,
+            #max_items,
+            #p::BlockFlags {
+                deprecation_message: #deprecation,
+                computed: #computed,
+            },
+            #plan,
+        )
     })
+}
+
+/// `Some("...")` or `None`, through the private paths.
+fn option_str(s: Option<&str>, p: &TokenStream) -> TokenStream {
+    match s {
+        Some(s) => quote!(#p::Some(#s)),
+        None => quote!(#p::None),
+    }
 }

@@ -37,7 +37,11 @@ fn attribute_checks(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> 
     let name = &field.name;
     let mut checks = TokenStream::new();
     if let Some(message) = &field.deprecation_message {
-        checks.extend(quote!(#p::deprecated(__v, #message, __path, __diags);));
+        checks.extend(if matches!(field.kind, Kind::Block { .. }) {
+            quote!(#p::deprecated_block(__v, #message, __path, __diags);)
+        } else {
+            quote!(#p::deprecated(__v, #message, __path, __diags);)
+        });
     }
     if let Some(v) = &field.validators {
         let sensitive = field.sensitive;

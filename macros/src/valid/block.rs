@@ -1,7 +1,9 @@
 //! Blocks (`block`) and nested attributes (`nested`): fields whose value is
 //! a struct, or a collection of one. The rules of the keys that only
 //! blocks take (`nesting`, `min_items`, `max_items`), of the attribute keys
-//! a block cannot take, and the nesting mode read from the written type.
+//! a block cannot take, of the ones it takes as Terraform allows
+//! (`computed`, `deprecated`), and the nesting mode read from the written
+//! type.
 
 use darling::error::Accumulator;
 use darling::util::SpannedValue;
@@ -55,21 +57,13 @@ pub fn no_attribute_keys(field: &Field, errors: &mut Accumulator) {
         "a block cannot be `write_only`; mark its attributes write-only instead",
         errors,
     );
-    refuse_key(
-        &field.deprecated,
-        "`deprecated` applies to attributes; a block's schema has no deprecation message: deprecate its attributes instead",
-        errors,
-    );
     described_by_struct(field, errors);
 }
 
-/// A block's presence follows its type and `min_items`/`max_items`.
+/// A block's presence follows its type and `min_items`/`max_items`
+/// (`computed` is a block's own flag, see [`computed_fits`]).
 fn presence_follows_type(field: &Field, errors: &mut Accumulator) {
-    for (flag, what) in [
-        (&field.required, "required"),
-        (&field.optional, "optional"),
-        (&field.computed, "computed"),
-    ] {
+    for (flag, what) in [(&field.required, "required"), (&field.optional, "optional")] {
         refuse_flag(
             flag,
             &format!("`{what}` applies to attributes; a block's presence follows its type and min_items/max_items"),
@@ -138,12 +132,43 @@ pub fn block(
     let max_items = field.max_items.as_ref().map_or(max_default, |v| **v);
     items_fit_nesting(field, nesting, errors);
     min_not_above_max(field, (min_items, max_items), ident_span, errors);
+    computed_fits(field, nesting, min_items, errors);
     Kind::Block {
         elem: elem.clone(),
         opaque,
         nesting,
         min_items,
         max_items,
+        computed: field.computed.is_present(),
+    }
+}
+
+/// A computed block where Terraform allows one (its schema validation): not
+/// a group block (never null, so nothing to compute), and none that must
+/// appear (`min_items` above 0, a single block that is not an `Option`).
+/// That every attribute and block inside is computed too is checked when
+/// the schema is served (the struct is another derive's).
+fn computed_fits(field: &Field, nesting: NestingArg, min_items: u64, errors: &mut Accumulator) {
+    if !field.computed.is_present() {
+        return;
+    }
+    let span = field.computed.span();
+    if nesting == NestingArg::Group {
+        errors.push(err_at(
+            span,
+            "a group block cannot be `computed` (Terraform refuses it): make it `Option<S>`, a single block",
+        ));
+    } else if min_items > 0 {
+        let why = match nesting {
+            NestingArg::Single => {
+                "a single block that is not an `Option` must appear: make it `Option<S>`"
+            }
+            _ => "remove `min_items`",
+        };
+        errors.push(err_at(
+            span,
+            format!("a `computed` block cannot be required to appear (Terraform refuses `computed` with min_items > 0): {why}"),
+        ));
     }
 }
 

@@ -1,6 +1,6 @@
 //! The rules of the struct itself: its shape, its generics and its
-//! container keys. Each rule is one function, reporting at what it
-//! concerns.
+//! container keys (`deprecated`'s rule is the fields' too). Each rule is
+//! one function, reporting at what it concerns.
 
 use darling::error::Accumulator;
 use darling::util::SpannedValue;
@@ -90,5 +90,16 @@ pub fn version(version: &Option<SpannedValue<i64>>, errors: &mut Accumulator) ->
         }
         Some(v) => **v,
         None => 0,
+    }
+}
+
+/// A deprecation says what to use instead (Terraform 1.15 shows it):
+/// `deprecated = ""` is refused, on a field or on the struct.
+pub fn deprecation_said(deprecated: &Option<SpannedValue<String>>, errors: &mut Accumulator) {
+    if let Some(d) = deprecated.as_ref().filter(|d| d.trim().is_empty()) {
+        errors.push(err_at(
+            d.span(),
+            "a deprecation message says what to use instead (Terraform shows it): write it, e.g. `deprecated = \"Use `name` instead.\"`",
+        ));
     }
 }

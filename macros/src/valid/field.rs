@@ -8,7 +8,7 @@ use proc_macro2::Span;
 
 use super::model::{FieldModel, Flags, Kind, TypeCheck};
 use super::report::err_at;
-use super::{block, names, plan, presence, types, validators, with};
+use super::{block, container, names, plan, presence, types, validators, with};
 use crate::ast::doc::doc_description;
 use crate::ast::Field;
 use crate::tyinfo::{self, Shape};
@@ -64,6 +64,7 @@ pub fn field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error> {
     presence::required_alone(field, ident_span, &mut errors);
     presence::write_only_not_computed(field, ident_span, &mut errors);
     block::block_or_nested(field, ident_span, &mut errors);
+    container::deprecation_said(&field.deprecated, &mut errors);
 
     let mut type_checks = Vec::new();
     let kind = kind(

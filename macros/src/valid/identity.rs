@@ -20,6 +20,7 @@ pub fn check_container(container: &Container, errors: &mut darling::error::Accum
             "`validate_with` checks a configuration, and an identity is never configured: check an import identity in `ResourceIdentity::import_by_identity`",
         ));
     }
+    refuse_key(&container.deprecated, "an identity cannot be `deprecated`: Terraform's identity schema has no deprecation; bump the identity's `version` and upgrade it instead", errors);
 }
 
 /// The field keys an identity attribute cannot have, each at its key;

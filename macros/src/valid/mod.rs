@@ -49,6 +49,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
     }
     container::validate_with_owned(&container.validate_with, lifetime.as_ref(), &mut errors);
     let version = container::version(&container.version, &mut errors);
+    container::deprecation_said(&container.deprecated, &mut errors);
 
     let fields = match &container.data {
         darling::ast::Data::Struct(fields) => fields.fields.iter().collect::<Vec<_>>(),
@@ -79,6 +80,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
         identity,
         ephemeral: container.ephemeral.is_present(),
+        deprecation_message: container.deprecated.as_ref().map(|d| d.as_str().to_owned()),
         fields: models,
         skipped,
     })

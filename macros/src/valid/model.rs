@@ -27,6 +27,9 @@ pub struct Model {
     pub identity: bool,
     /// `#[tf(ephemeral)]`: an ephemeral resource's model.
     pub ephemeral: bool,
+    /// `#[tf(deprecated = "...")]` on the struct: its block's deprecation
+    /// message.
+    pub deprecation_message: Option<String>,
     /// Encoded fields, sorted by Terraform name (the wire order).
     pub fields: Vec<FieldModel>,
     /// `#[tf(skip)]` fields: filled with `Default::default()` on decode.
@@ -44,7 +47,8 @@ pub struct FieldModel {
     pub sensitive: bool,
     pub write_only: bool,
     pub deprecated: bool,
-    /// The warning shown when the attribute is set.
+    /// The warning shown when the attribute (or block) is set, and the
+    /// schema's deprecation message.
     pub deprecation_message: Option<String>,
     pub validators: Option<Validators>,
     pub rules: Vec<Rule>,
@@ -177,6 +181,8 @@ pub enum Kind {
         nesting: NestingArg,
         min_items: u64,
         max_items: u64,
+        /// `computed`: the provider may fill the block in (protocol 6.11).
+        computed: bool,
     },
 }
 
@@ -189,7 +195,8 @@ impl Kind {
         }
     }
 
-    /// A computed attribute or nested attribute (blocks cannot be).
+    /// A computed attribute or nested attribute (a computed block's plan
+    /// view is its type's, which holds an unknown already).
     pub fn is_computed(&self) -> bool {
         self.flags().is_some_and(|f| f.computed)
     }

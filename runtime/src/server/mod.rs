@@ -38,6 +38,7 @@ pub mod proto;
 pub mod raw;
 pub mod retry;
 mod serve;
+pub mod stdio;
 pub mod testing;
 mod tls;
 pub mod typed;

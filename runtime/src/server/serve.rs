@@ -1,5 +1,5 @@
 //! Serving: the provider's gRPC services next to go-plugin's own (health,
-//! `GRPCController`) on tonic's HTTP/2 server, over the listener and TLS set
+//! `GRPCController`, `GRPCStdio`) on tonic's HTTP/2 server, over the listener and TLS set
 //! up by the handshake, until Terraform calls `GRPCController/Shutdown`.
 //!
 //! [`run`] is the whole plugin process (`fn main`); [`serve`] is the same on
@@ -36,9 +36,11 @@ use super::proto::health::{
     health_check_response::ServingStatus, HealthCheckRequest, HealthCheckResponse,
 };
 use super::proto::plugin::grpc_controller_server::{GrpcController, GrpcControllerServer};
+use super::proto::plugin::grpc_stdio_server::GrpcStdioServer;
 use super::proto::plugin::Empty;
 use super::proto::{tfplugin5, tfplugin6};
 use super::raw::RawProvider;
+use super::stdio::StdioService;
 use super::tls::{parse_client_cert, server_config, ServerIdentity, TlsError};
 
 /// Terraform's gRPC message size limit, both ways (tonic's default is 4 MiB).
@@ -653,7 +655,7 @@ impl AsyncWrite for Conn {
 }
 
 /// Routes each call by its service name (`/<service>/<method>`); unknown
-/// services (e.g. `plugin.GRPCStdio`, `plugin.GRPCBroker`) get Unimplemented.
+/// services (e.g. `plugin.GRPCBroker`) get Unimplemented.
 #[derive(Clone)]
 struct Router {
     services: Arc<Vec<(&'static str, BoxedService)>>,
@@ -667,6 +669,7 @@ impl Router {
                 .max_encoding_message_size(MAX_MESSAGE_SIZE),
         );
         services.add(GrpcControllerServer::new(Controller { shutdown }));
+        services.add(GrpcStdioServer::new(StdioService));
         Router {
             services: Arc::new(services.services),
         }

@@ -173,6 +173,7 @@ impl Harness {
         ClientCapabilities {
             deferral_allowed: false,
             write_only_attributes_allowed: self.write_only_allowed,
+            ..ClientCapabilities::default()
         }
     }
 
@@ -224,6 +225,7 @@ impl Harness {
                     provider_meta: None,
                     client_capabilities: self.capabilities(),
                     prior_identity: None,
+                    planned_private: Vec::new(),
                 },
                 StopSignal::never(),
             )

@@ -61,6 +61,8 @@ pub(super) fn capabilities(c: Option<&pb::ClientCapabilities>) -> raw::ClientCap
         raw::ClientCapabilities {
             deferral_allowed: c.deferral_allowed,
             write_only_attributes_allowed: c.write_only_attributes_allowed,
+            store_planned_private: c.store_planned_private,
+            computed_blocks_allowed: c.computed_blocks_allowed,
         }
     })
 }

@@ -30,6 +30,7 @@ impl<P: RawProvider> GrpcProvider<P> {
             provider_meta,
             client_capabilities: capabilities,
             prior_identity,
+            planned_private: request.planned_private,
         };
         let mut response = self
             .guarded(|p, stop| async move { p.plan_resource_change(raw_request, stop).await })

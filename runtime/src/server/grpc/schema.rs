@@ -51,7 +51,8 @@ fn block(b: &Block, nested: NestedAttributes) -> pb::schema::Block {
         description: b.description.clone(),
         description_kind: kind(b.description_kind),
         deprecated: b.deprecated,
-        deprecation_message: String::new(),
+        deprecation_message: b.deprecation_message.clone(),
+        computed: b.computed,
     }
 }
 
@@ -82,6 +83,7 @@ fn attribute(a: &Attribute, nested: NestedAttributes) -> pb::schema::Attribute {
         computed: a.computed,
         sensitive: a.sensitive,
         deprecated: a.deprecated,
+        deprecation_message: a.deprecation_message.clone(),
         write_only: a.write_only,
         ..Default::default()
     };

@@ -10,6 +10,10 @@
 //! - on create, computed attributes without a configured value become
 //!   unknown; on update the same happens when anything changed, except for
 //!   `use_state_for_unknown` attributes, which keep their prior value;
+//! - a computed block (protocol 6.11) the configuration leaves out is
+//!   planned as a computed attribute is: unknown on create, and on an
+//!   update that changes anything (its prior value with
+//!   `use_state_for_unknown`);
 //! - `default` fills optional+computed attributes left unset;
 //! - `write_only` attributes are null in the plan (and so in the state), and
 //!   a configuration that sets one is refused when Terraform cannot handle
@@ -201,6 +205,15 @@ impl Config<'_> {
             Config::Proposed => !proposed.is_null(),
         }
     }
+
+    /// Whether the configuration writes the block: not null, and not an
+    /// empty list, set or map.
+    fn block_is_set(self, proposed: &Value) -> bool {
+        match self {
+            Config::Value(v) => v.is_some_and(|v| !propose::block_absent(v)),
+            Config::Proposed => !propose::block_absent(proposed),
+        }
+    }
 }
 
 impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
@@ -231,8 +244,14 @@ impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
 
     fn enter(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, value: &mut Value) -> Flow {
         let (prior, config) = at.other;
-        let Node::Attribute(a) = at.node else {
-            return descend(at.node);
+        let a = match at.node {
+            Node::Attribute(a) => a,
+            Node::Block(nb) if nb.block.computed && !config.block_is_set(value) => {
+                let proposed = std::mem::replace(value, Value::Null(Type::Dynamic));
+                *value = self.computed(&nb.plan, &nb.implied_type(), prior, proposed);
+                return Flow::Skip;
+            }
+            node => return descend(node),
         };
         let configured = config.is_set(value);
         if a.write_only {

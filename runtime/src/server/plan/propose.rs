@@ -1,5 +1,6 @@
 //! Terraform's own proposal rule, for tests that drive a provider without
-//! Terraform.
+//! Terraform. A computed block (protocol 6.11) the configuration leaves out
+//! takes its prior value as a computed attribute does.
 
 use std::collections::HashMap;
 
@@ -36,6 +37,12 @@ impl Visitor<Option<&Value>> for Propose {
                 }
                 Flow::Skip
             }
+            Node::Block(nb) if nb.block.computed && block_absent(value) => {
+                if let Some(p) = at.other {
+                    *value = p.clone();
+                }
+                Flow::Skip
+            }
             // Objects without a computed attribute take nothing from the
             // prior state: a large set of them is not visited at all.
             node => match node.object() {
@@ -66,6 +73,17 @@ impl Visitor<Option<&Value>> for Propose {
         };
         let mut pairing = ConfiguredPairing::new(object, prior_items);
         items.iter().map(|c| pairing.prior_of(c)).collect()
+    }
+}
+
+/// Whether a block's configured value says it is not written: null, or no
+/// elements.
+pub(super) fn block_absent(value: &Value) -> bool {
+    match value {
+        Value::Null(_) => true,
+        Value::List(_, xs) | Value::Set(_, xs) => xs.is_empty(),
+        Value::Map(_, m) => m.is_empty(),
+        _ => false,
     }
 }
 

@@ -178,6 +178,11 @@ pub mod schema {
         /// Shown by Terraform when a deprecated block is used (1.15+).
         #[prost(string, tag = "7")]
         pub deprecation_message: ::prost::alloc::string::String,
+        /// 6.11: the provider may fill the block in (set on the nested block's
+        /// own Block; every attribute and nested block inside is computed too).
+        /// Terraform releases without `computed_blocks_allowed` ignore it.
+        #[prost(bool, tag = "8")]
+        pub computed: bool,
     }
     #[derive(Clone, PartialEq, ::prost::Message)]
     pub struct Attribute {
@@ -399,6 +404,14 @@ pub struct ClientCapabilities {
     pub deferral_allowed: bool,
     #[prost(bool, tag = "2")]
     pub write_only_attributes_allowed: bool,
+    /// 6.11: Terraform keeps the private data of a first plan and hands it
+    /// back as PlanResourceChange.Request.planned_private when it plans again.
+    #[prost(bool, tag = "3")]
+    pub store_planned_private: bool,
+    /// 6.11: Terraform honours Schema.Block.computed; without it the flag is
+    /// ignored, and the provider says so with a diagnostic.
+    #[prost(bool, tag = "4")]
+    pub computed_blocks_allowed: bool,
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct Deferred {
@@ -741,6 +754,10 @@ pub mod plan_resource_change {
         pub client_capabilities: ::core::option::Option<super::ClientCapabilities>,
         #[prost(message, optional, tag = "8")]
         pub prior_identity: ::core::option::Option<super::ResourceIdentityData>,
+        /// 6.11: the planned_private of the earlier plan of this change (the
+        /// re-plan at apply time), when the client stores it.
+        #[prost(bytes = "vec", tag = "9")]
+        pub planned_private: ::prost::alloc::vec::Vec<u8>,
     }
     #[derive(Clone, PartialEq, ::prost::Message)]
     pub struct Response {

@@ -9,6 +9,13 @@ pub struct ClientCapabilities {
     pub deferral_allowed: bool,
     /// Terraform can send write-only attributes (1.11+).
     pub write_only_attributes_allowed: bool,
+    /// Terraform keeps a plan's private data and sends it back when it plans
+    /// the same change again (protocol 6.11; the typed layer hands it to the
+    /// plan hook as `ResourcePlan::planned_private`).
+    pub store_planned_private: bool,
+    /// Terraform honours computed nested blocks (protocol 6.11). Without it
+    /// a resource type with a computed block is refused at validation.
+    pub computed_blocks_allowed: bool,
 }
 
 /// Why a change is deferred to a later run (protocol 5.6/6.6): a provider

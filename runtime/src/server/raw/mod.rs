@@ -47,6 +47,7 @@ mod redact;
 mod actions;
 mod answer;
 mod capabilities;
+mod computed_blocks;
 mod data_source;
 mod ephemeral;
 mod functions;
@@ -66,6 +67,7 @@ pub use actions::{
 };
 pub(crate) use answer::{answer, Answer, TypeKind};
 pub use capabilities::{ClientCapabilities, Deferred};
+pub(crate) use computed_blocks::computed_blocks_refused;
 pub use data_source::{
     ReadDataSourceRequest, ReadDataSourceResponse, ValidateDataSourceConfigRequest,
 };

@@ -94,6 +94,10 @@ pub struct PlanResourceChangeRequest {
     pub client_capabilities: ClientCapabilities,
     /// The stored identity (on update).
     pub prior_identity: Option<DynamicValue>,
+    /// The private data this change's earlier plan returned, when Terraform
+    /// plans it again (at apply) and keeps it (protocol 6.11,
+    /// [`ClientCapabilities::store_planned_private`]); empty otherwise.
+    pub planned_private: Vec<u8>,
 }
 
 /// The plan: the planned state, the attributes whose change forces
@@ -197,7 +201,7 @@ redacted_debug!(ValidateResourceConfigRequest { type_name, client_capabilities }
 redacted_debug!(UpgradeResourceStateResponse { diagnostics } hides { upgraded_state });
 redacted_debug!(ReadResourceRequest { type_name, client_capabilities } hides { current_state, provider_meta, private, current_identity });
 redacted_debug!(ReadResourceResponse { diagnostics, deferred } hides { new_state, private, new_identity });
-redacted_debug!(PlanResourceChangeRequest { type_name, client_capabilities } hides { prior_state, proposed_new_state, config, provider_meta, prior_private, prior_identity });
+redacted_debug!(PlanResourceChangeRequest { type_name, client_capabilities } hides { prior_state, proposed_new_state, config, provider_meta, prior_private, prior_identity, planned_private });
 redacted_debug!(PlanResourceChangeResponse { requires_replace, diagnostics, deferred } hides { planned_state, planned_private, planned_identity });
 redacted_debug!(ApplyResourceChangeRequest { type_name } hides { prior_state, planned_state, config, provider_meta, planned_private, planned_identity });
 redacted_debug!(ApplyResourceChangeResponse { diagnostics } hides { new_state, private, new_identity });
@@ -219,9 +223,13 @@ mod tests {
             provider_meta: None,
             client_capabilities: ClientCapabilities::default(),
             prior_identity: None,
+            planned_private: b"token=hunter3".to_vec(),
         };
         let text = format!("{request:?}");
-        assert!(!text.contains("hunter2"), "{text}");
+        assert!(
+            !text.contains("hunter2") && !text.contains("hunter3"),
+            "{text}"
+        );
         assert!(
             text.contains("x_user") && text.contains("config: <value>"),
             "{text}"

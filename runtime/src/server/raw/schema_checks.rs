@@ -26,13 +26,16 @@ const RESERVED_IN_PROVIDERS: &[&str] = &["alias", "version"];
 impl ProviderSchema {
     /// Errors for schemas Terraform cannot use, after the provider's own
     /// [`errors`](Self::errors): a list resource type with no resource type
-    /// of its name or one without an identity, and top-level attributes or block types named like a
+    /// of its name or one without an identity, computed blocks against
+    /// Terraform's rules for them (protocol 6.11; see
+    /// [`Block::computed`](crate::schema::Block::computed)), and top-level attributes or block types named like a
     /// meta-argument (`count`, `for_each`, ..., and `alias`/`version` in the
     /// provider block). The server returns them from `GetProviderSchema`,
     /// so Terraform stops with the reason.
     pub fn problems(&self) -> Diagnostics {
         let mut diagnostics = self.errors.clone();
         self.list_problems(&mut diagnostics);
+        self.computed_block_problems(&mut diagnostics);
         let mut check = |what: &str, name: &str, schema: &Schema, reserved: &[&str]| {
             let names = schema
                 .block

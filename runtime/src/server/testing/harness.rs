@@ -102,6 +102,8 @@ pub struct Harness<P> {
     pub(super) protocol: u32,
     write_only_allowed: bool,
     deferral_allowed: bool,
+    computed_blocks_allowed: bool,
+    store_planned_private: bool,
 }
 
 impl<P: RawProvider> Harness<P> {
@@ -113,6 +115,8 @@ impl<P: RawProvider> Harness<P> {
             protocol: 6,
             write_only_allowed: true,
             deferral_allowed: false,
+            computed_blocks_allowed: false,
+            store_planned_private: false,
         }
     }
 
@@ -137,6 +141,21 @@ impl<P: RawProvider> Harness<P> {
     /// Whether Terraform claims write-only support (false: as before 1.11).
     pub fn write_only_allowed(mut self, allowed: bool) -> Self {
         self.write_only_allowed = allowed;
+        self
+    }
+
+    /// Whether Terraform honours computed nested blocks (protocol 6.11's
+    /// `computed_blocks_allowed`; false by default, as Terraform 1.15).
+    pub fn computed_blocks_allowed(mut self, allowed: bool) -> Self {
+        self.computed_blocks_allowed = allowed;
+        self
+    }
+
+    /// Whether Terraform keeps a plan's private data and sends it back when
+    /// it plans again (protocol 6.11's `store_planned_private`; false by
+    /// default, as Terraform 1.15): see [`replan`](Self::replan).
+    pub fn store_planned_private(mut self, store: bool) -> Self {
+        self.store_planned_private = store;
         self
     }
 
@@ -177,6 +196,8 @@ impl<P: RawProvider> Harness<P> {
         pb6::ClientCapabilities {
             deferral_allowed: self.deferral_allowed,
             write_only_attributes_allowed: self.write_only_allowed,
+            store_planned_private: self.store_planned_private,
+            computed_blocks_allowed: self.computed_blocks_allowed,
         }
     }
 
@@ -262,7 +283,30 @@ impl<P: RawProvider> Harness<P> {
         config: &Value,
         prior_private: Vec<u8>,
     ) -> PlanResult {
-        self.plan_request(type_name, prior, None, config, prior_private)
+        self.plan_request(type_name, prior, None, config, (prior_private, Vec::new()))
+            .await
+    }
+
+    /// The plan Terraform makes again at apply time, after `first` (the plan
+    /// of the same `prior` and `config`, e.g. one saved with `-out`): with
+    /// [`store_planned_private`](Self::store_planned_private) the request
+    /// carries `first`'s private data as `planned_private`, as Terraform
+    /// releases with protocol 6.11 do.
+    pub async fn replan(
+        &self,
+        type_name: &str,
+        prior: &Value,
+        config: &Value,
+        prior_private: Vec<u8>,
+        first: &PlanResult,
+    ) -> PlanResult {
+        let planned_private = if self.store_planned_private {
+            first.planned_private.clone()
+        } else {
+            Vec::new()
+        };
+        let privates = (prior_private, planned_private);
+        self.plan_request(type_name, prior, None, config, privates)
             .await
     }
 
@@ -272,7 +316,7 @@ impl<P: RawProvider> Harness<P> {
         prior: &Value,
         prior_identity: Option<&Value>,
         config: &Value,
-        prior_private: Vec<u8>,
+        (prior_private, planned_private): (Vec<u8>, Vec<u8>),
     ) -> PlanResult {
         let schema = self.resource_schema(type_name);
         let ty = schema.block.implied_type();
@@ -292,6 +336,7 @@ impl<P: RawProvider> Harness<P> {
             prior_private,
             client_capabilities: Some(self.capabilities()),
             prior_identity: self.identity_data(type_name, prior_identity),
+            planned_private,
             ..Default::default()
         };
         let response: Result<pb6::plan_resource_change::Response, _> =

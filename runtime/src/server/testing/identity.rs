@@ -149,8 +149,14 @@ impl<P: RawProvider> Harness<P> {
         prior_identity: Option<&Value>,
         config: &Value,
     ) -> PlanResult {
-        self.plan_request(type_name, prior, prior_identity, config, Vec::new())
-            .await
+        self.plan_request(
+            type_name,
+            prior,
+            prior_identity,
+            config,
+            (Vec::new(), Vec::new()),
+        )
+        .await
     }
 
     /// [`read`](Self::read) of a state with its stored identity

@@ -50,6 +50,7 @@ pub(super) async fn plan_change<R: Resource>(
         prior_private,
         client_capabilities,
         prior_identity,
+        planned_private,
         ..
     } = request;
     let mut response = raw::PlanResourceChangeResponse {
@@ -96,6 +97,9 @@ pub(super) async fn plan_change<R: Resource>(
         default: bytes,
         mut hooked,
     } = built.with(default.requires_replace, raw_config);
+    hooked.plan.planned_private = (client_capabilities.store_planned_private
+        && !planned_private.is_empty())
+    .then_some(planned_private);
     ctx.private = std::mem::take(&mut response.planned_private);
     let result = resource.modify_plan(&mut ctx, &mut hooked.plan).await;
     response
@@ -311,6 +315,7 @@ impl<M: Model> Built<M> {
                     planned: self.planned,
                     requires_replace: default_replace.clone(),
                     raw_config,
+                    planned_private: None,
                 },
                 default_replace,
             },

@@ -77,6 +77,14 @@ pub struct ResourcePlan<M: Model> {
     /// the typed view cannot say (refinements of an unknown, say). Changing
     /// it changes nothing.
     pub raw_config: Value,
+    /// The private data this change's first plan returned, when Terraform
+    /// plans it again at apply time and keeps plan private data (protocol
+    /// 6.11's `store_planned_private`; Terraform 1.15 does not): `None` on a first plan, from a Terraform that does not keep
+    /// it, and when that plan returned none. The private state the hook
+    /// reads and sets is still [`Ctx::private`](super::Ctx::private) (the
+    /// prior state's); this is what the plan being repeated handed to
+    /// apply, e.g. to keep a value the first plan chose.
+    pub planned_private: Option<Vec<u8>>,
 }
 
 impl<M: Model> std::fmt::Debug for ResourcePlan<M> {

@@ -7,7 +7,7 @@ struct Rule {
 
 #[derive(TfSchema, TfValue)]
 struct Resource {
-    #[tf(block, write_only, deprecated = "use rules", description = "Rules.", markdown)]
+    #[tf(block, write_only, sensitive, description = "Rules.", markdown)]
     rule: Option<Rule>,
 }
 
