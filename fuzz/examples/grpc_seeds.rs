@@ -163,6 +163,8 @@ impl Seeds {
         let caps = Some(pb::ClientCapabilities {
             deferral_allowed: true,
             write_only_attributes_allowed: true,
+            store_planned_private: true,
+            computed_blocks_allowed: true,
         });
         let item = "resource.inventory_item";
         let config = self.value(item, ITEM_CONFIG, &[]);
