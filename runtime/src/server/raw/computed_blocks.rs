@@ -151,15 +151,11 @@ pub(crate) fn computed_blocks_refused(type_name: &str, block: &Block) -> Diagnos
     diagnostics
 }
 
-/// `a.b.c`, the path as a configuration names it.
+/// `a.b.c`, the path as a configuration names it: Terraform's notation
+/// (each step's `Display`) without the leading dot.
 fn dotted(path: &[PathStep]) -> String {
-    path.iter()
-        .map(|s| match s {
-            PathStep::Attr(n) => n.clone(),
-            other => format!("{other:?}"),
-        })
-        .collect::<Vec<_>>()
-        .join(".")
+    let text: String = path.iter().map(ToString::to_string).collect();
+    text.trim_start_matches('.').to_owned()
 }
 
 #[cfg(test)]
