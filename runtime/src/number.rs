@@ -4,6 +4,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
@@ -870,12 +871,36 @@ impl Number {
     /// significant digits (ties to even), `%e` layout for exponents below -4
     /// or from the precision up, `+Inf`/`-Inf` for the infinities.
     pub fn go_string(&self) -> String {
+        let mut out = String::new();
+        self.write_go_string(&mut out);
+        out
+    }
+
+    /// [`go_string`](Self::go_string), appended to `out`. An integer of at
+    /// most 10 digits has nothing to round and no exponent, so it is
+    /// written as itself without the general formatting (the common case:
+    /// go-cty's set order hashes every number of every element). Zero goes
+    /// the long way, since it may be `-0`.
+    pub fn write_go_string(&self, out: &mut String) {
+        if let Some(i) = self.to_i64() {
+            if i != 0 && i.unsigned_abs() < 10_000_000_000 {
+                // Writing to a `String` cannot fail.
+                let _ = write!(out, "{i}");
+                return;
+            }
+        }
+        self.write_go_general(out);
+    }
+
+    /// [`go_string`](Self::go_string) by Go's general formatting, for every
+    /// number (the shortcut of [`write_go_string`](Self::write_go_string)
+    /// aside).
+    pub(crate) fn write_go_general(&self, out: &mut String) {
         let (neg, mut d) = match self.key() {
-            Key::NegInf => return "-Inf".to_string(),
-            Key::PosInf => return "+Inf".to_string(),
+            Key::NegInf => return out.push_str("-Inf"),
+            Key::PosInf => return out.push_str("+Inf"),
             Key::Finite { neg, mant, exp } => (neg, Digits::exact(&mant, exp)),
         };
-        let mut out = String::new();
         if neg {
             out.push('-');
         }
@@ -907,11 +932,10 @@ impl Number {
                 out.push('0');
             }
             out.push_str(&x.abs().to_string());
-            return out;
+            return;
         }
         // %f: the shortest fraction for these digits.
-        d.write_plain(false, &mut out);
-        out
+        d.write_plain(false, out);
     }
 
     /// Whether the value is a finite integer.

@@ -16,7 +16,6 @@
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashSet;
-use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 
 use crate::number::Number;
@@ -39,7 +38,7 @@ impl Value {
         match self {
             Value::Unknown(..) => out.push('?'),
             Value::Null(_) => out.push('~'),
-            Value::Number(n) => write_number_hash(out, n),
+            Value::Number(n) => n.write_go_string(out),
             Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
             Value::String(s) => go_quote(out, s),
             Value::Map(_, items) => {
@@ -77,21 +76,6 @@ impl Value {
                 out.push('>');
             }
         }
-    }
-}
-
-/// go-cty's hash text of a number, Go's `big.Float.String()`
-/// ([`Number::go_string`]). An integer of at most 10 digits has nothing to
-/// round and no exponent: it prints as itself, without the general
-/// formatting (the common case, counted once per element whenever a set
-/// of objects is put in order). Zero goes the long way: it may be `-0`.
-pub(crate) fn write_number_hash(out: &mut String, n: &Number) {
-    match n.to_i64() {
-        Some(i) if i != 0 && i.unsigned_abs() < 10_000_000_000 => {
-            // Writing to a `String` cannot fail.
-            let _ = write!(out, "{i}");
-        }
-        _ => out.push_str(&n.go_string()),
     }
 }
 
@@ -340,8 +324,8 @@ pub(crate) mod tests {
         Value::Number(Number::parse(text).expect("number"))
     }
 
-    /// The integers written without `go_string` hash as it writes them
-    /// (whose own cases are Go's output), at the edges of the shortcut and
+    /// The integers written without Go's general formatting hash as it
+    /// writes them (whose own cases are Go's output), at the edges of the shortcut and
     /// beyond them, in every origin a number has.
     #[test]
     fn integer_hash_text_is_go_string() {
@@ -359,7 +343,9 @@ pub(crate) mod tests {
             for number in numbers {
                 let mut text = String::new();
                 Value::Number(number.clone()).write_set_hash(&mut text);
-                assert_eq!(text, number.go_string(), "{i}");
+                let mut general = String::new();
+                number.write_go_general(&mut general);
+                assert_eq!(text, general, "{i}");
             }
         }
         let mut text = String::new();

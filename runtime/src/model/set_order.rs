@@ -12,7 +12,7 @@ use crate::msgpack::value::decode_value;
 use crate::msgpack::{Decoder, Encoder};
 use crate::number::Number;
 use crate::refinement::{RefineKind, Refinements};
-use crate::set::{set_key, write_number_hash, ExactKey, KnownKey, SetKey};
+use crate::set::{set_key, ExactKey, KnownKey, SetKey};
 use crate::text::{nfc, Quoting};
 use crate::types::Type;
 use crate::value::Value;
@@ -275,7 +275,7 @@ impl Sink for KeySink {
     }
 
     fn number(&mut self, v: &Number) -> Result<()> {
-        self.scalar(|| Top::Number(v.clone()), |h| write_number_hash(h, v));
+        self.scalar(|| Top::Number(v.clone()), |h| v.write_go_string(h));
         Ok(())
     }
 
