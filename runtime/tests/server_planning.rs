@@ -115,7 +115,7 @@ impl Resource for Passwords {
             s.config_numeric = Some(plan.config.numeric.clone());
             s.planned_numeric = Some(plan.planned.numeric.clone());
             s.config_result = Some(plan.config.result.clone());
-            if let Value::Object(attrs) = &plan.raw_config {
+            if let Ok(Value::Object(attrs)) = plan.raw_config() {
                 s.raw_config_numeric = attrs.get("numeric").cloned();
             }
         });
@@ -326,4 +326,38 @@ async fn requires_replace_if_runs_only_on_updates_of_a_changed_value() {
         .await;
     assert!(plan.planned_state.is_null());
     assert!(seen().replace_if.is_empty());
+}
+
+#[tokio::test]
+async fn an_unchanged_object_is_planned_with_every_view() {
+    let _serial = SERIAL.lock().await;
+    let h = harness();
+    seen();
+    // Terraform's proposal is the prior state itself (`numeric` unset
+    // keeps the prior `false`): the hook still sees every view, and the
+    // configuration as a `Value`, and its change still replaces.
+    let prior = state(12, false, Value::from(4));
+    let cfg = config(12, Value::Null(Type::Bool), Value::from(4));
+    let plan = h.plan("random_password", &prior, &cfg).await;
+    assert!(!plan.diagnostics.has_errors(), "{:?}", plan.diagnostics);
+    let s = seen();
+    assert_eq!(s.config_numeric, Some(Unknown::Known(None)));
+    assert_eq!(s.planned_numeric, Some(Unknown::Known(Some(false))));
+    assert_eq!(s.config_result, Some(Unknown::Known(None)));
+    assert_eq!(s.raw_config_numeric, Some(Value::Null(Type::Bool)));
+    // `min_lower` did not change: its rule is not asked.
+    assert!(s.replace_if.is_empty());
+    assert_eq!(attr(&plan.planned_state, "numeric"), &Value::from(true));
+    assert_eq!(
+        attr(&plan.planned_state, "result"),
+        &Value::from("x".repeat(12))
+    );
+    assert_eq!(plan.requires_replace, vec![path("numeric")]);
+
+    // Configured as stored: the plan is the prior state, nothing replaces.
+    let cfg = config(12, Value::from(false), Value::from(4));
+    let plan = h.plan("random_password", &prior, &cfg).await;
+    assert_eq!(seen().raw_config_numeric, Some(Value::from(false)));
+    assert_eq!(plan.planned_state, prior);
+    assert!(plan.requires_replace.is_empty());
 }

@@ -1,5 +1,11 @@
 //! `PlanResourceChange` in the typed layer, as a row of stages, each
-//! taking what the one before made:
+//! taking what the one before made.
+//!
+//! An object whose configuration did not change ([`unchanged`]: the
+//! proposal is the prior state, byte for byte, and the schema plans such a
+//! value as it is) skips stages 1 and 2: the proposal's bytes are the
+//! default plan, and the views are read straight from the request's bytes
+//! ([`Built::read_unchanged`]). Every other plan goes through all five:
 //!
 //! 1. [`Inputs::read`]: the prior state, the proposal and the
 //!    configuration, each decoded once into a [`Value`];
@@ -16,13 +22,15 @@
 //! Every stage consumes its inputs: a value's memory goes back as soon as
 //! its next form exists (the planned `Value` once it is msgpack, the prior
 //! state's once it is the model, the prior and configuration models once
-//! the hook has run), which bounds what a large plan holds at once
+//! the hook has run; the configuration's `Value` is kept for the
+//! replacement check after the hook), which bounds what a large plan holds at once
 //! (`examples/terraform-provider-inventory/tests/request_memory.rs`).
 
 use std::sync::Arc;
 
 use super::ctx::Ctx;
 use super::read::read_or_note;
+use super::resource_plan::RawConfig;
 use super::shape::Shape;
 use super::write_only::strip_write_only;
 use super::{Model, PlanView, Resource, ResourcePlan};
@@ -62,41 +70,58 @@ pub(super) async fn plan_change<R: Resource>(
         planned_private: prior_private,
         ..Default::default()
     };
-    let inputs = match Inputs::read(&prior_state, proposed_new_state, &config) {
-        Ok(inputs) => inputs,
-        Err(d) => {
-            response.diagnostics = d;
-            return response;
-        }
-    };
     let options = PlanOptions {
         write_only_allowed: client_capabilities.write_only_attributes_allowed,
     };
     let (block, ty) = (&shape.block, &shape.ty);
-    let (default, prior, raw_config) = default_plan(shape, inputs, options);
-    response.diagnostics = default.diagnostics;
-    // The provider's configuration was deferred: the default plan, without
-    // the hook (which would need the client).
-    response.deferred = ctx.deferred();
-    let planned = default.planned_state;
-    if planned.is_null() || response.diagnostics.has_errors() || response.deferred.is_some() {
-        response.requires_replace = default.requires_replace;
-        response.planned_state = Some(DynamicValue::from(planned));
-        return response;
-    }
-    let built = Built::<R::Model>::read(planned, ty, prior, &config, &mut response.diagnostics);
-    let built = match built {
-        Ok(built) => built,
-        Err(planned) => {
-            response.requires_replace = default.requires_replace;
-            response.planned_state = Some(planned);
+    let built = if unchanged(shape, &prior_state, &proposed_new_state) {
+        // The provider's configuration was deferred: the plan, without
+        // the hook (which would need the client).
+        response.deferred = ctx.deferred();
+        if response.deferred.is_some() {
+            response.planned_state = Some(proposed_new_state);
             return response;
+        }
+        Built::<R::Model>::read_unchanged(
+            proposed_new_state,
+            &prior_state,
+            config,
+            &mut response.diagnostics,
+        )
+    } else {
+        let inputs = match Inputs::read(&prior_state, proposed_new_state, &config) {
+            Ok(inputs) => inputs,
+            Err(d) => {
+                response.diagnostics = d;
+                return response;
+            }
+        };
+        let (default, prior, raw_config) = default_plan(shape, inputs, options);
+        response.diagnostics = default.diagnostics;
+        response.deferred = ctx.deferred();
+        let planned = default.planned_state;
+        if planned.is_null() || response.diagnostics.has_errors() || response.deferred.is_some() {
+            response.requires_replace = default.requires_replace;
+            response.planned_state = Some(DynamicValue::from(planned));
+            return response;
+        }
+        let raw_config = RawConfig::read(config, raw_config);
+        match Built::read(planned, ty, prior, raw_config, &mut response.diagnostics) {
+            Ok(built) => Ok(built.replacing(default.requires_replace)),
+            Err(planned) => Err((planned, default.requires_replace)),
         }
     };
     let Views {
         default: bytes,
         mut hooked,
-    } = built.with(default.requires_replace, raw_config);
+    } = match built {
+        Ok(built) => built.views(),
+        Err((planned, requires_replace)) => {
+            response.requires_replace = requires_replace;
+            response.planned_state = Some(planned);
+            return response;
+        }
+    };
     hooked.plan.planned_private = (client_capabilities.store_planned_private
         && !planned_private.is_empty())
     .then_some(planned_private);
@@ -126,6 +151,19 @@ pub(super) async fn plan_change<R: Resource>(
     response.planned_state = Some(planned_state);
     response.requires_replace = requires_replace;
     response
+}
+
+/// Whether the proposal is the prior state itself, byte for byte, of a
+/// schema whose default plan of an unchanged value is that value
+/// ([`Shape::plans_unchanged_as_is`]): [`plan`] would find no change, keep
+/// every computed value and force no replacement, so the proposal's bytes
+/// are the default plan, and no request value is read into a [`Value`].
+/// (Terraform proposes the prior state itself on every plan of an object
+/// whose configuration did not change.)
+fn unchanged(shape: &Shape, prior: &DynamicValue, proposed: &DynamicValue) -> bool {
+    shape.plans_unchanged_as_is
+        && !prior.is_null()
+        && matches!((msgpack_bytes(prior), msgpack_bytes(proposed)), (Some(a), Some(b)) if a == b)
 }
 
 /// Stage 1: the request's values, each decoded once.
@@ -188,24 +226,6 @@ fn msgpack_bytes(value: &DynamicValue) -> Option<&[u8]> {
     value.as_msgpack().filter(|b| !b.is_empty())
 }
 
-/// Where the prior model is read from: the prior state's `Value`, or the
-/// plan's, when the prior state's became the plan itself.
-enum Prior {
-    Value(Value),
-    IsPlan,
-}
-
-impl Prior {
-    /// The prior state's `Value`, given the plan's (which goes back here
-    /// when it is not the prior state).
-    fn value(self, planned: Value) -> Value {
-        match self {
-            Prior::Value(prior) => prior,
-            Prior::IsPlan => planned,
-        }
-    }
-}
-
 /// Stage 2: the default plan, with the prior state and the configuration
 /// it was made from.
 ///
@@ -213,37 +233,23 @@ impl Prior {
 /// state never holds them: compared as they are, every plan of a resource
 /// with a write-only value set would count as a change (and mark computed
 /// attributes unknown). They are null in the plan anyway.
-///
-/// A proposal that is the prior state itself, of a schema with nothing
-/// the planner fills or nulls in an unchanged value
-/// ([`Shape::plans_unchanged_as_is`]), is planned as it is: [`plan`] would
-/// find no change, keep every computed value, and force no replacement,
-/// so the prior state's `Value` becomes the plan without a copy.
 fn default_plan(
     shape: &Shape,
     inputs: Inputs,
     options: PlanOptions,
-) -> (DefaultPlan, Prior, Value) {
+) -> (DefaultPlan, Value, Value) {
     let Inputs {
         prior,
         proposed,
         config,
     } = inputs;
     let mut proposed = match proposed {
-        Proposal::Prior if shape.plans_unchanged_as_is => {
-            let planned = DefaultPlan {
-                planned_state: prior,
-                requires_replace: Vec::new(),
-                diagnostics: Diagnostics::new(),
-            };
-            return (planned, Prior::IsPlan, config);
-        }
         Proposal::Prior => prior.clone(),
         Proposal::Value(proposed) => proposed,
     };
     strip_write_only(&shape.block, &mut proposed);
     let planned = plan(&shape.block, &prior, proposed, &config, options);
-    (planned, Prior::Value(prior), config)
+    (planned, prior, config)
 }
 
 /// The default plan as msgpack and the hook's views of it.
@@ -260,37 +266,65 @@ struct Hooked<M: Model> {
     default_replace: Vec<Vec<PathStep>>,
 }
 
-/// Stage 3: the default plan as msgpack and the hook's views, before the
-/// replacement paths and the configuration `Value` join them.
+/// Stage 3: the default plan as msgpack and the hook's views.
 struct Built<M: Model> {
     default: DynamicValue,
     prior: Option<M>,
     config: PlanView<M>,
     planned: PlanView<M>,
+    raw_config: RawConfig,
+    default_replace: Vec<Vec<PathStep>>,
 }
+
+/// A default plan the hook does not see (a view could not be read), as
+/// Terraform gets it, with its replacement paths.
+type Unhooked = (DynamicValue, Vec<Vec<PathStep>>);
 
 impl<M: Model> Built<M> {
     /// Writes the plan to msgpack (a plan with no wire form goes back as
     /// it is, for the gRPC layer to report), then builds the views: the
-    /// prior model from the prior state's `Value` (none on create), which
-    /// may be the plan's; the configuration and the plan read from their
-    /// bytes.
+    /// prior model from the prior state's `Value` (none on create), the
+    /// configuration and the plan read from their bytes. The replacement paths are the caller's to add
+    /// ([`replacing`](Self::replacing)).
     fn read(
         planned: Value,
         ty: &Arc<Type>,
-        prior: Prior,
-        config: &DynamicValue,
+        prior: Value,
+        raw_config: RawConfig,
         diagnostics: &mut Diagnostics,
     ) -> Result<Built<M>, DynamicValue> {
-        let default = match crate::msgpack::value_to_vec(&planned, ty) {
-            Ok(bytes) => DynamicValue::msgpack(bytes, Arc::clone(ty)),
-            Err(_) => return Err(DynamicValue::from(planned)),
-        };
-        let prior = match prior.value(planned) {
+        let default = written(planned, ty)?;
+        let prior = match prior {
             Value::Null(_) => Some(None),
             prior => model_of(prior, diagnostics).map(Some),
         };
-        let config = read_or_note::<PlanView<M>>(config, diagnostics);
+        Built::assemble(default, prior, raw_config, diagnostics)
+    }
+
+    /// The views of an unchanged object's plan ([`unchanged`]): the
+    /// proposal's bytes are the default plan, and the prior model and
+    /// every view are read from bytes, with no [`Value`] on the way (the
+    /// configuration's is read only if asked for).
+    fn read_unchanged(
+        proposed: DynamicValue,
+        prior_state: &DynamicValue,
+        config: DynamicValue,
+        diagnostics: &mut Diagnostics,
+    ) -> Result<Built<M>, Unhooked> {
+        let prior = read_or_note::<M>(prior_state, diagnostics).map(Some);
+        Built::assemble(proposed, prior, RawConfig::unread(config), diagnostics)
+            .map_err(|planned| (planned, Vec::new()))
+    }
+
+    /// The views around the default plan's bytes, once the prior model is
+    /// read (`None` when it could not be).
+    fn assemble(
+        default: DynamicValue,
+        prior: Option<Option<M>>,
+        raw_config: RawConfig,
+        diagnostics: &mut Diagnostics,
+    ) -> Result<Built<M>, DynamicValue> {
+        let config = read_or_note::<PlanView<M>>(raw_config.bytes(), diagnostics);
         let planned = read_or_note::<PlanView<M>>(&default, diagnostics);
         match (prior, config, planned) {
             (Some(prior), Some(config), Some(planned)) => Ok(Built {
@@ -298,14 +332,23 @@ impl<M: Model> Built<M> {
                 prior,
                 config,
                 planned,
+                raw_config,
+                default_replace: Vec::new(),
             }),
             _ => Err(default),
         }
     }
 
-    /// The views with the default plan's replacement paths and the
-    /// configuration as a `Value` (the hook's escape hatch).
-    fn with(self, default_replace: Vec<Vec<PathStep>>, raw_config: Value) -> Views<M> {
+    /// With the default plan's replacement paths.
+    fn replacing(self, default_replace: Vec<Vec<PathStep>>) -> Built<M> {
+        Built {
+            default_replace,
+            ..self
+        }
+    }
+
+    /// The hook's views, with the default plan's replacement paths.
+    fn views(self) -> Views<M> {
         Views {
             default: self.default,
             hooked: Hooked {
@@ -313,13 +356,22 @@ impl<M: Model> Built<M> {
                     prior: self.prior,
                     config: self.config,
                     planned: self.planned,
-                    requires_replace: default_replace.clone(),
-                    raw_config,
+                    requires_replace: self.default_replace.clone(),
+                    raw_config: self.raw_config,
                     planned_private: None,
                 },
-                default_replace,
+                default_replace: self.default_replace,
             },
         }
+    }
+}
+
+/// The plan as msgpack (its `Value` goes back once written), or as it is
+/// when it has no wire form.
+fn written(planned: Value, ty: &Arc<Type>) -> Result<DynamicValue, DynamicValue> {
+    match crate::msgpack::value_to_vec(&planned, ty) {
+        Ok(bytes) => Ok(DynamicValue::msgpack(bytes, Arc::clone(ty))),
+        Err(_) => Err(DynamicValue::from(planned)),
     }
 }
 
@@ -408,7 +460,7 @@ fn replan(
     ty: &Type,
     adjusted: &[u8],
     prior_state: &DynamicValue,
-    config: &Value,
+    config: &RawConfig,
     diagnostics: &mut Diagnostics,
 ) -> Option<(DynamicValue, Vec<Vec<PathStep>>)> {
     let mut adjusted = match crate::msgpack::value_from_slice(adjusted, ty) {
@@ -421,6 +473,13 @@ fn replan(
     strip_write_only(block, &mut adjusted);
     let prior = match prior_state.read_value() {
         Ok(prior) => prior,
+        Err(d) => {
+            diagnostics.extend(d);
+            return None;
+        }
+    };
+    let config = match config.value() {
+        Ok(config) => config,
         Err(d) => {
             diagnostics.extend(d);
             return None;

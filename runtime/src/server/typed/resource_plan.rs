@@ -1,7 +1,11 @@
 //! [`ResourcePlan`]: a resource's plan as its plan hook sees it.
 
+use std::sync::OnceLock;
+
 use super::{Model, PlanView};
+use crate::diag::Diagnostics;
 use crate::error::PathStep;
+use crate::server::raw::DynamicValue;
 use crate::value::Value;
 
 /// The plan of one resource instance, as [`Resource::modify_plan`](super::Resource::modify_plan) sees it
@@ -73,10 +77,9 @@ pub struct ResourcePlan<M: Model> {
     /// besides. Taking a path out does not cancel a replacement the
     /// schema asks for.
     pub requires_replace: Vec<Vec<PathStep>>,
-    /// The configuration as a dynamic [`Value`]: an escape hatch for what
-    /// the typed view cannot say (refinements of an unknown, say). Changing
-    /// it changes nothing.
-    pub raw_config: Value,
+    /// The configuration, also as a dynamic [`Value`] when asked for
+    /// ([`raw_config`](Self::raw_config)).
+    pub(super) raw_config: RawConfig,
     /// The private data this change's first plan returned, when Terraform
     /// plans it again at apply time and keeps plan private data (protocol
     /// 6.11's `store_planned_private`; Terraform 1.15 does not): `None` on a first plan, from a Terraform that does not keep
@@ -98,6 +101,20 @@ impl<M: Model> std::fmt::Debug for ResourcePlan<M> {
 }
 
 impl<M: Model> ResourcePlan<M> {
+    /// The configuration as a dynamic [`Value`]: an escape hatch for what
+    /// the typed view cannot say (refinements of an unknown, say). It is
+    /// read from the request when first asked for (a plan that needs no
+    /// `Value` of it reads none); changing it changes nothing.
+    ///
+    /// # Errors
+    /// The configuration's bytes do not read as a value of the resource's
+    /// type: an error diagnostic ("Invalid configuration") at the path. The
+    /// typed views were read from the same bytes, so a hook sees this only
+    /// for a value no view could read either.
+    pub fn raw_config(&self) -> Result<&Value, Diagnostics> {
+        self.raw_config.value()
+    }
+
     /// Forces replacement: Terraform will delete the object and create a
     /// new one, and shows the attribute at `path` as the reason (a path
     /// into the model: `vec![PathStep::Attr("name".into())]`). Asking
@@ -114,7 +131,46 @@ impl<M: Model> ResourcePlan<M> {
     /// What the server keeps of the plan after the hook: the planned view,
     /// the replacement paths and the configuration `Value` (the prior and
     /// configuration models go back here).
-    pub(super) fn into_outcome(self) -> (PlanView<M>, Vec<Vec<PathStep>>, Value) {
+    pub(super) fn into_outcome(self) -> (PlanView<M>, Vec<Vec<PathStep>>, RawConfig) {
         (self.planned, self.requires_replace, self.raw_config)
+    }
+}
+
+/// The configuration of a plan request: its bytes, and its [`Value`] once
+/// read (by the default planner, or when the hook or the replacement
+/// check after it asks).
+pub(super) struct RawConfig {
+    bytes: DynamicValue,
+    value: OnceLock<Result<Value, Diagnostics>>,
+}
+
+impl RawConfig {
+    /// A configuration whose `Value` is already read.
+    pub(super) fn read(bytes: DynamicValue, value: Value) -> RawConfig {
+        RawConfig {
+            bytes,
+            value: OnceLock::from(Ok(value)),
+        }
+    }
+
+    /// A configuration not read yet.
+    pub(super) fn unread(bytes: DynamicValue) -> RawConfig {
+        RawConfig {
+            bytes,
+            value: OnceLock::new(),
+        }
+    }
+
+    /// The request's value, as Terraform sent it.
+    pub(super) fn bytes(&self) -> &DynamicValue {
+        &self.bytes
+    }
+
+    /// The `Value`, read now if it was not before.
+    pub(super) fn value(&self) -> Result<&Value, Diagnostics> {
+        match self.value.get_or_init(|| self.bytes.read_value()) {
+            Ok(value) => Ok(value),
+            Err(d) => Err(d.clone()),
+        }
     }
 }
