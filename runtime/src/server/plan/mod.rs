@@ -76,6 +76,37 @@ pub fn plan(
     config: &Value,
     options: PlanOptions,
 ) -> DefaultPlan {
+    plan_against(block, prior, proposed, Config::Value(Some(config)), options)
+}
+
+/// [`plan`] of a create whose proposal is the configuration itself, byte
+/// for byte (as Terraform proposes a new object), in a `block` without
+/// write-only attributes ([`holds_write_only`]): the proposal answers for
+/// the configuration, which is not held a second time. (Terraform's
+/// proposal keeps a configured write-only value, which planning nulls
+/// before it could be asked whether it was configured.)
+pub(crate) fn plan_create_as_configured(
+    block: &Block,
+    prior: &Value,
+    proposed: Value,
+    options: PlanOptions,
+) -> DefaultPlan {
+    plan_against(block, prior, proposed, Config::Proposed, options)
+}
+
+/// Whether `block` has a write-only attribute, at any depth.
+pub(crate) fn holds_write_only(block: &Block) -> bool {
+    Object::from(block).holds(&|a| a.write_only)
+}
+
+/// [`plan`], against a configuration that may be the proposal itself.
+fn plan_against(
+    block: &Block,
+    prior: &Value,
+    proposed: Value,
+    config: Config<'_>,
+    options: PlanOptions,
+) -> DefaultPlan {
     // Values that mean the same as the prior ones (`semantic_equal`) keep
     // the prior spelling, and do not count as a change.
     let mut planned_state = proposed;
@@ -95,7 +126,7 @@ pub fn plan(
         diagnostics: Diagnostics::new(),
     };
     if !planned_state.is_null() {
-        let others = (Some(prior), Config::Value(Some(config)));
+        let others = (Some(prior), config);
         walk(block, &mut planned_state, others, &mut planner);
     }
     DefaultPlan {
@@ -160,7 +191,9 @@ struct Planner {
     diagnostics: Diagnostics,
 }
 
-/// The configuration counterpart of a proposed value.
+/// The configuration counterpart of a proposed value. (A value is checked
+/// before the planner changes it, so where the proposal is its own
+/// configuration it answers as the configuration would.)
 #[derive(Debug, Clone, Copy)]
 enum Config<'a> {
     Value(Option<&'a Value>),

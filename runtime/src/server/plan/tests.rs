@@ -2,7 +2,10 @@
 //! schemas: semantic equality, nested blocks, replacement inside blocks,
 //! defaults and computed attributes in nested blocks, and the apply checks.
 
-use super::{check_applied, plan, plans_unchanged_as_is, proposed_new, PlanOptions};
+use super::{
+    check_applied, plan, plan_create_as_configured, plans_unchanged_as_is, proposed_new,
+    PlanOptions,
+};
 use crate::diag::Diagnostics;
 use crate::schema::{Attribute, Block, NestedBlock, NestingMode, PlanPolicy, SemanticEqual};
 use crate::{NumberBound, PathStep, Refinements, Type, Value};
@@ -334,4 +337,35 @@ fn a_proposal_equal_to_the_prior_state_plans_as_itself_without_defaults() {
     let mut write_only = without;
     write_only.attributes[0].write_only = true;
     assert!(!plans_unchanged_as_is(&write_only));
+}
+
+#[test]
+fn a_create_plans_alike_whether_its_configuration_is_held_or_is_the_proposal() {
+    let block = schema();
+    let null = Value::Null(block.implied_type());
+    let unknown = |ty: Type| Value::unknown(ty);
+    let config = obj(
+        "a",
+        Value::Null(Type::Number),
+        vec![
+            disk("ssd", Value::Null(Type::String), Value::Null(Type::String)),
+            disk("hdd", Value::Null(Type::String), Value::from("ro")),
+        ],
+    );
+    // Computed and unset: unknown on create, or the default.
+    let expected = obj(
+        "a",
+        unknown(Type::Number),
+        vec![
+            disk("ssd", unknown(Type::String), Value::from("rw")),
+            disk("hdd", unknown(Type::String), Value::from("ro")),
+        ],
+    );
+    let held = plan(&block, &null, config.clone(), &config, OPTIONS);
+    let own = plan_create_as_configured(&block, &null, config, OPTIONS);
+    for planned in [held, own] {
+        assert_eq!(planned.planned_state, expected);
+        assert!(planned.requires_replace.is_empty());
+        assert!(planned.diagnostics.is_empty());
+    }
 }

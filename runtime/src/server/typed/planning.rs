@@ -38,7 +38,9 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::{Error, PathStep};
 use crate::schema::Block;
 use crate::server::dynamic::invalid;
-use crate::server::plan::{plan, push_path, requires_replace, DefaultPlan, PlanOptions};
+use crate::server::plan::{
+    plan, plan_create_as_configured, push_path, requires_replace, DefaultPlan, PlanOptions,
+};
 use crate::server::raw::{self, DynamicValue};
 use crate::types::Type;
 use crate::value::Value;
@@ -89,7 +91,8 @@ pub(super) async fn plan_change<R: Resource>(
             &mut response.diagnostics,
         )
     } else {
-        let inputs = match Inputs::read(&prior_state, proposed_new_state, &config) {
+        let own_config = !shape.write_only;
+        let inputs = match Inputs::read(&prior_state, proposed_new_state, &config, own_config) {
             Ok(inputs) => inputs,
             Err(d) => {
                 response.diagnostics = d;
@@ -105,7 +108,10 @@ pub(super) async fn plan_change<R: Resource>(
             response.planned_state = Some(DynamicValue::from(planned));
             return response;
         }
-        let raw_config = RawConfig::read(config, raw_config);
+        let raw_config = match raw_config {
+            Some(value) => RawConfig::read(config, value),
+            None => RawConfig::unread(config),
+        };
         match Built::read(planned, ty, prior, raw_config, &mut response.diagnostics) {
             Ok(built) => Ok(built.replacing(default.requires_replace)),
             Err(planned) => Err((planned, default.requires_replace)),
@@ -169,17 +175,10 @@ fn unchanged(shape: &Shape, prior: &DynamicValue, proposed: &DynamicValue) -> bo
 /// Stage 1: the request's values, each decoded once.
 struct Inputs {
     prior: Value,
-    proposed: Proposal,
-    config: Value,
-}
-
-/// Terraform's proposed new state, as read.
-enum Proposal {
-    /// The prior state itself, byte for byte: a plan with nothing to
-    /// change. Its `Value` is the prior state's, not read twice.
-    Prior,
-    /// Any other proposal.
-    Value(Value),
+    proposed: Value,
+    /// `None` when the proposal is the configuration itself, on create
+    /// ([`Inputs::read`]).
+    config: Option<Value>,
 }
 
 impl Inputs {
@@ -187,22 +186,33 @@ impl Inputs {
     /// this (it becomes the plan), the others' are read again only as
     /// typed views. Every value that cannot be read is reported, in the
     /// request's order.
+    ///
+    /// Terraform proposes the prior state itself when nothing changes,
+    /// and the configuration itself on create: the same bytes make the
+    /// same `Value`, which is not read again. On create, when
+    /// `own_config` (the block has no write-only attribute), the
+    /// configuration's `Value` becomes the proposal and answers for the
+    /// configuration ([`plan_create_as_configured`]).
     fn read(
         prior: &DynamicValue,
         proposed: DynamicValue,
         config: &DynamicValue,
+        own_config: bool,
     ) -> Result<Inputs, Diagnostics> {
-        // Terraform proposes the prior state itself when nothing changes,
-        // and the configuration itself on create: the same bytes make the
-        // same `Value`, which is not read again.
         let same_as = |other: &DynamicValue| matches!((msgpack_bytes(other), msgpack_bytes(&proposed)), (Some(a), Some(b)) if a == b);
         let (as_prior, as_config) = (same_as(prior), same_as(config));
+        let own_config = own_config && as_config && prior.is_null();
         let prior = prior.read_value();
-        let config = config.read_value();
-        let proposed = match (&prior, &config) {
-            (Ok(_), _) if as_prior => Ok(Proposal::Prior),
-            (_, Ok(config)) if as_config => Ok(Proposal::Value(config.clone())),
-            _ => proposed.into_read_value().map(Proposal::Value),
+        let (proposed, config) = if own_config {
+            (config.read_value(), Ok(None))
+        } else {
+            let config = config.read_value();
+            let proposed = match (&prior, &config) {
+                (Ok(prior), _) if as_prior => Ok(prior.clone()),
+                (_, Ok(config)) if as_config => Ok(config.clone()),
+                _ => proposed.into_read_value(),
+            };
+            (proposed, config.map(Some))
         };
         match (prior, proposed, config) {
             (Ok(prior), Ok(proposed), Ok(config)) => Ok(Inputs {
@@ -237,18 +247,19 @@ fn default_plan(
     shape: &Shape,
     inputs: Inputs,
     options: PlanOptions,
-) -> (DefaultPlan, Value, Value) {
+) -> (DefaultPlan, Value, Option<Value>) {
     let Inputs {
         prior,
-        proposed,
+        mut proposed,
         config,
     } = inputs;
-    let mut proposed = match proposed {
-        Proposal::Prior => prior.clone(),
-        Proposal::Value(proposed) => proposed,
+    let planned = match &config {
+        Some(config) => {
+            strip_write_only(&shape.block, &mut proposed);
+            plan(&shape.block, &prior, proposed, config, options)
+        }
+        None => plan_create_as_configured(&shape.block, &prior, proposed, options),
     };
-    strip_write_only(&shape.block, &mut proposed);
-    let planned = plan(&shape.block, &prior, proposed, &config, options);
     (planned, prior, config)
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::model::TfSchema;
 use crate::schema::Block;
-use crate::server::plan::plans_unchanged_as_is;
+use crate::server::plan::{holds_write_only, plans_unchanged_as_is};
 use crate::types::Type;
 
 /// A model's schema block and the type of its values (the block's implied
@@ -18,6 +18,8 @@ pub(super) struct Shape {
     /// Whether the default plan of a proposal that is the prior state
     /// itself is that proposal ([`plans_unchanged_as_is`]).
     pub(super) plans_unchanged_as_is: bool,
+    /// Whether the block has a write-only attribute, at any depth.
+    pub(super) write_only: bool,
 }
 
 impl Shape {
@@ -28,6 +30,7 @@ impl Shape {
         Shape {
             ty: Arc::new(block.implied_type()),
             plans_unchanged_as_is,
+            write_only: holds_write_only(&block),
             block,
         }
     }
