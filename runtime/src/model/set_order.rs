@@ -53,47 +53,113 @@ impl OwnedKey {
     }
 }
 
+/// An [`OwnedKey`] borrowed from the [`KeySink`] that wrote it, ordered
+/// alike (the same variants in the same order, compared field by field).
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum KeyRef<'a> {
+    Known(KnownRef<'a>),
+    Unknown,
+    Null,
+}
+
+/// The known part of a [`KeyRef`], ordered as [`OwnedKnown`].
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum KnownRef<'a> {
+    Bool(bool),
+    Number(&'a Number),
+    String(&'a str),
+    Hash(&'a str),
+}
+
+impl From<KeyRef<'_>> for OwnedKey {
+    fn from(key: KeyRef<'_>) -> OwnedKey {
+        match key {
+            KeyRef::Known(known) => OwnedKey::Known(match known {
+                KnownRef::Bool(b) => OwnedKnown::Bool(b),
+                KnownRef::Number(n) => OwnedKnown::Number(n.clone()),
+                KnownRef::String(s) => OwnedKnown::String(s.to_owned()),
+                KnownRef::Hash(h) => OwnedKnown::Hash(h.to_owned()),
+            }),
+            KeyRef::Unknown => OwnedKey::Unknown,
+            KeyRef::Null => OwnedKey::Null,
+        }
+    }
+}
+
 /// The key of `element` and whether an unknown appears inside it.
 pub(crate) fn element_key<T: TfEncode + ?Sized>(element: &T) -> (OwnedKey, bool) {
     let mut sink = KeySink::default();
-    if element.encode(&mut sink).is_err() {
-        // Only lenient failures reach here (the sink refuses nothing).
-        return (OwnedKey::Null, false);
-    }
-    let key = match sink.top {
-        Some(Top::Null) => OwnedKey::Null,
-        Some(Top::Unknown) => OwnedKey::Unknown,
-        Some(Top::Bool(b)) => OwnedKey::Known(OwnedKnown::Bool(b)),
-        Some(Top::Number(n)) => OwnedKey::Known(OwnedKnown::Number(n)),
-        Some(Top::String(s)) => OwnedKey::Known(OwnedKnown::String(s)),
-        None => OwnedKey::Known(OwnedKnown::Hash(sink.hash)),
-    };
-    (key, sink.unknown)
+    sink.write(element);
+    sink.owned()
 }
 
 /// The order and members of a typed set: indices into `items` of the
 /// elements kept, in go-cty's order (as [`set_members`] on their values).
-/// Keys are computed once per element; values are built only for the
-/// elements of a hash collision, to tell them apart exactly.
+///
+/// A set in that order already, with nothing to merge (as Terraform sends
+/// every set), is checked in one pass over neighbours, whose keys two
+/// buffers hold in turn: no allocation per element. Any other set has
+/// every key computed and sorted; the keys the pass computed before it
+/// stopped are computed again but for the last two (so once per element
+/// for a set out of order from the start, at most twice in all). Values
+/// are built only for the elements of a hash collision, to tell them
+/// apart exactly.
 pub(crate) fn typed_members<T: TfEncode>(items: &[T]) -> Vec<usize> {
-    let keys: Vec<(OwnedKey, bool)> = items.iter().map(element_key).collect();
+    let Some(Break { at, before, key }) = first_break(items) else {
+        return (0..items.len()).collect();
+    };
+    let mut keys: Vec<(OwnedKey, bool)> = Vec::with_capacity(items.len());
+    keys.extend(items[..at.saturating_sub(1)].iter().map(element_key));
+    keys.extend(before);
+    keys.push(key);
+    keys.extend(items[at + 1..].iter().map(element_key));
     members_by_key(&keys, &|i| exact_value(&items[i]))
+}
+
+/// Where a set stops being in go-cty's order: the element at `at`, its
+/// key, and the key of the one before it.
+struct Break {
+    at: usize,
+    before: Option<(OwnedKey, bool)>,
+    key: (OwnedKey, bool),
+}
+
+/// The first element whose key is not above the one before it (unless
+/// both are unknown), or whose encode fails; `None` for a set in go-cty's
+/// order with nothing to merge. The two sinks take turns, so their
+/// buffers serve every element.
+fn first_break<T: TfEncode>(items: &[T]) -> Option<Break> {
+    let (mut before, mut next) = (KeySink::default(), KeySink::default());
+    for (at, item) in items.iter().enumerate() {
+        let follows = match next.write(item) {
+            Some(key) => at == 0 || ascending(before.written(), key),
+            None => false,
+        };
+        if !follows {
+            return Some(Break {
+                at,
+                before: (at > 0).then(|| before.owned()),
+                key: next.owned(),
+            });
+        }
+        std::mem::swap(&mut before, &mut next);
+    }
+    None
+}
+
+/// Whether `b` may follow `a` in a set in go-cty's order that needs no
+/// merging.
+fn ascending(a: KeyRef<'_>, b: KeyRef<'_>) -> bool {
+    match (&a, &b) {
+        (KeyRef::Unknown, KeyRef::Unknown) => true,
+        _ => a < b,
+    }
 }
 
 /// [`typed_members`] once the keys are known, with `value` giving an
 /// element's [`Value`] for a hash collision. Not generic, so one sort is
 /// compiled for every element type.
 fn members_by_key(keys: &[(OwnedKey, bool)], value: &dyn Fn(usize) -> Value) -> Vec<usize> {
-    // A set decoded from Terraform comes in go-cty's order, nothing to
-    // merge: each key below the next, or both unknown. Checked in one pass
-    // over neighbours; only a set out of order is sorted.
-    let in_order = keys.windows(2).all(|pair| match (&pair[0].0, &pair[1].0) {
-        (OwnedKey::Unknown, OwnedKey::Unknown) => true,
-        (a, b) => a < b,
-    });
-    if in_order {
-        return (0..keys.len()).collect();
-    }
     let order = sorted_order(keys);
     let mut kept = Vec::with_capacity(order.len());
     let mut start = 0;
@@ -209,6 +275,41 @@ struct KeySink {
 }
 
 impl KeySink {
+    /// Writes `element`'s key, into this sink's buffers as they are (no
+    /// allocation once they are large enough); `None` when the element's
+    /// encode fails (only a lenient failure can: the sink refuses
+    /// nothing), and the key is then null's.
+    fn write<T: TfEncode + ?Sized>(&mut self, element: &T) -> Option<KeyRef<'_>> {
+        self.hash.clear();
+        self.depth = 0;
+        self.top = None;
+        self.unknown = false;
+        if element.encode(self).is_err() {
+            self.top = Some(Top::Null);
+            self.unknown = false;
+            return None;
+        }
+        Some(self.written())
+    }
+
+    /// The key written last, owned, and whether an unknown appears inside
+    /// it.
+    fn owned(&self) -> (OwnedKey, bool) {
+        (self.written().into(), self.unknown)
+    }
+
+    /// The key written last.
+    fn written(&self) -> KeyRef<'_> {
+        match &self.top {
+            Some(Top::Null) => KeyRef::Null,
+            Some(Top::Unknown) => KeyRef::Unknown,
+            Some(Top::Bool(b)) => KeyRef::Known(KnownRef::Bool(*b)),
+            Some(Top::Number(n)) => KeyRef::Known(KnownRef::Number(n)),
+            Some(Top::String(s)) => KeyRef::Known(KnownRef::String(s)),
+            None => KeyRef::Known(KnownRef::Hash(&self.hash)),
+        }
+    }
+
     /// A scalar: kept as the key at the top level, else hashed.
     fn scalar(&mut self, top: impl FnOnce() -> Top, hash: impl FnOnce(&mut String)) {
         if self.depth == 0 {
@@ -401,6 +502,12 @@ mod tests {
         assert_eq!(typed_members(&strings(&["a", "b", "c"])), [0, 1, 2]);
         assert_eq!(typed_members(&strings(&["b", "c", "a"])), [2, 0, 1]);
         assert_eq!(typed_members(&strings(&["a", "a", "b"])), [0, 2]);
+        // Out of order after a longer run in order: the run's keys are
+        // computed again, and the duplicate merges with the first "a".
+        assert_eq!(
+            typed_members(&strings(&["a", "b", "c", "d", "a"])),
+            [0, 1, 2, 3]
+        );
         let unknowns: Vec<Unknown<String>> = vec![
             Unknown::Known("a".into()),
             Unknown::Unknown,
@@ -434,6 +541,15 @@ mod tests {
         ];
         let values: Vec<Value> = items.iter().map(crate::TfEncode::to_value).collect();
         assert_eq!(typed_members(&items), set_members(&values));
+        // The members in go-cty's order are kept as they are.
+        let sorted: Vec<Obj> = set_members(&values)
+            .into_iter()
+            .map(|i| items[i].clone())
+            .collect();
+        assert_eq!(
+            typed_members(&sorted),
+            (0..sorted.len()).collect::<Vec<_>>()
+        );
         let strings = ["b", "e\u{301}", "a", "\u{e9}", "b"].map(String::from);
         let values: Vec<Value> = strings.iter().map(|s| Value::string(s.as_str())).collect();
         assert_eq!(typed_members(&strings), set_members(&values));
