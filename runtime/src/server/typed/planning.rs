@@ -5,10 +5,12 @@
 //! proposal is the prior state, byte for byte, and the schema plans such a
 //! value as it is) skips stages 1 and 2: the proposal's bytes are the
 //! default plan, and the views are read straight from the request's bytes
-//! ([`Built::read_unchanged`]). Every other plan goes through all five:
+//! ([`Built::read_unchanged`]). Every other plan goes through all five
+//! ([`Built::plan`] runs the first three):
 //!
 //! 1. [`Inputs::read`]: the prior state, the proposal and the
-//!    configuration, each decoded once into a [`Value`];
+//!    configuration, each decoded once into a [`Value`] (a create's
+//!    proposal that is its configuration is read once for both);
 //! 2. [`default_plan`]: the proposal planned by the schema's plan policy
 //!    ([`crate::server::plan`]);
 //! 3. [`Built::read`]: the default plan written to msgpack (the bytes
@@ -22,9 +24,9 @@
 //! Every stage consumes its inputs: a value's memory goes back as soon as
 //! its next form exists (the planned `Value` once it is msgpack, the prior
 //! state's once it is the model, the prior and configuration models once
-//! the hook has run; the configuration's `Value` is kept for the
-//! replacement check after the hook), which bounds what a large plan holds at once
-//! (`examples/terraform-provider-inventory/tests/request_memory.rs`).
+//! the hook has run; the configuration's `Value`, when read, is kept for
+//! the replacement check after the hook), which bounds what a large plan
+//! holds at once (`examples/terraform-provider-inventory/tests/request_memory.rs`).
 
 use std::sync::Arc;
 
@@ -76,55 +78,34 @@ pub(super) async fn plan_change<R: Resource>(
         write_only_allowed: client_capabilities.write_only_attributes_allowed,
     };
     let (block, ty) = (&shape.block, &shape.ty);
-    let built = if unchanged(shape, &prior_state, &proposed_new_state) {
-        // The provider's configuration was deferred: the plan, without
-        // the hook (which would need the client).
-        response.deferred = ctx.deferred();
-        if response.deferred.is_some() {
-            response.planned_state = Some(proposed_new_state);
-            return response;
-        }
-        Built::<R::Model>::read_unchanged(
-            proposed_new_state,
-            &prior_state,
-            config,
-            &mut response.diagnostics,
-        )
-    } else {
-        let own_config = !shape.write_only;
-        let inputs = match Inputs::read(&prior_state, proposed_new_state, &config, own_config) {
-            Ok(inputs) => inputs,
-            Err(d) => {
-                response.diagnostics = d;
-                return response;
-            }
-        };
-        let (default, prior, raw_config) = default_plan(shape, inputs, options);
-        response.diagnostics = default.diagnostics;
-        response.deferred = ctx.deferred();
-        let planned = default.planned_state;
-        if planned.is_null() || response.diagnostics.has_errors() || response.deferred.is_some() {
-            response.requires_replace = default.requires_replace;
-            response.planned_state = Some(DynamicValue::from(planned));
-            return response;
-        }
-        let raw_config = match raw_config {
-            Some(value) => RawConfig::read(config, value),
-            None => RawConfig::unread(config),
-        };
-        match Built::read(planned, ty, prior, raw_config, &mut response.diagnostics) {
-            Ok(built) => Ok(built.replacing(default.requires_replace)),
-            Err(planned) => Err((planned, default.requires_replace)),
-        }
-    };
+    // The provider's configuration was deferred: the default plan, without
+    // the hook (which would need the client).
+    response.deferred = ctx.deferred();
+    let deferred = response.deferred.is_some();
+    let built = Built::<R::Model>::plan(
+        shape,
+        deferred,
+        &prior_state,
+        proposed_new_state,
+        config,
+        options,
+        &mut response.diagnostics,
+    );
     let Views {
         default: bytes,
         mut hooked,
     } = match built {
         Ok(built) => built.views(),
-        Err((planned, requires_replace)) => {
+        Err(Unhooked {
+            planned,
+            requires_replace,
+        }) => {
+            // A request that could not be read failed; it is not deferred.
+            if planned.is_none() {
+                response.deferred = None;
+            }
             response.requires_replace = requires_replace;
-            response.planned_state = Some(planned);
+            response.planned_state = planned;
             return response;
         }
     };
@@ -287,11 +268,70 @@ struct Built<M: Model> {
     default_replace: Vec<Vec<PathStep>>,
 }
 
-/// A default plan the hook does not see (a view could not be read), as
-/// Terraform gets it, with its replacement paths.
-type Unhooked = (DynamicValue, Vec<Vec<PathStep>>);
+/// The answer to a plan the hook does not see (a value could not be
+/// read, planning failed, or the provider's configuration was deferred):
+/// the default plan as Terraform gets it, if there is one, with its
+/// replacement paths.
+struct Unhooked {
+    planned: Option<DynamicValue>,
+    requires_replace: Vec<Vec<PathStep>>,
+}
+
+impl Unhooked {
+    fn plan(planned: impl Into<DynamicValue>, requires_replace: Vec<Vec<PathStep>>) -> Unhooked {
+        Unhooked {
+            planned: Some(planned.into()),
+            requires_replace,
+        }
+    }
+}
 
 impl<M: Model> Built<M> {
+    /// Stages 1 to 3: the default plan and the hook's views of it, or
+    /// what Terraform gets without the hook. An unchanged object's plan
+    /// ([`unchanged`]) is read straight from the request's bytes.
+    fn plan(
+        shape: &Shape,
+        deferred: bool,
+        prior_state: &DynamicValue,
+        proposed: DynamicValue,
+        config: DynamicValue,
+        options: PlanOptions,
+        diagnostics: &mut Diagnostics,
+    ) -> Result<Built<M>, Unhooked> {
+        if unchanged(shape, prior_state, &proposed) {
+            if deferred {
+                return Err(Unhooked::plan(proposed, Vec::new()));
+            }
+            return Built::read_unchanged(proposed, prior_state, config, diagnostics);
+        }
+        let inputs = match Inputs::read(prior_state, proposed, &config, !shape.write_only) {
+            Ok(inputs) => inputs,
+            Err(d) => {
+                diagnostics.extend(d);
+                return Err(Unhooked {
+                    planned: None,
+                    requires_replace: Vec::new(),
+                });
+            }
+        };
+        let (default, prior, raw_config) = default_plan(shape, inputs, options);
+        diagnostics.extend(default.diagnostics);
+        let planned = default.planned_state;
+        let replace = default.requires_replace;
+        if planned.is_null() || diagnostics.has_errors() || deferred {
+            return Err(Unhooked::plan(planned, replace));
+        }
+        let raw_config = match raw_config {
+            Some(value) => RawConfig::read(config, value),
+            None => RawConfig::unread(config),
+        };
+        match Built::read(planned, &shape.ty, prior, raw_config, diagnostics) {
+            Ok(built) => Ok(built.replacing(replace)),
+            Err(planned) => Err(Unhooked::plan(planned, replace)),
+        }
+    }
+
     /// Writes the plan to msgpack (a plan with no wire form goes back as
     /// it is, for the gRPC layer to report), then builds the views: the
     /// prior model from the prior state's `Value` (none on create), the
@@ -324,7 +364,7 @@ impl<M: Model> Built<M> {
     ) -> Result<Built<M>, Unhooked> {
         let prior = read_or_note::<M>(prior_state, diagnostics).map(Some);
         Built::assemble(proposed, prior, RawConfig::unread(config), diagnostics)
-            .map_err(|planned| (planned, Vec::new()))
+            .map_err(|planned| Unhooked::plan(planned, Vec::new()))
     }
 
     /// The views around the default plan's bytes, once the prior model is
