@@ -300,6 +300,7 @@ impl<M: Model> Built<M> {
         diagnostics: &mut Diagnostics,
     ) -> Result<Built<M>, Unhooked> {
         if unchanged(shape, prior_state, &proposed) {
+            tracing::debug!("the proposal is the prior state: planned from the request's bytes");
             if deferred {
                 return Err(Unhooked::plan(proposed, Vec::new()));
             }
