@@ -261,13 +261,16 @@ enum Top {
     Unknown,
     Bool(bool),
     Number(Number),
-    String(String),
+    /// A string, held in the sink's text buffer (which no hash text
+    /// shares at the top level), so that its buffer serves every key.
+    String,
 }
 
 /// Writes go-cty's set hash text of what is encoded into it, and keeps a
 /// top-level primitive as itself.
 #[derive(Debug, Default)]
 struct KeySink {
+    /// go-cty's set hash text, or a top-level string itself.
     hash: String,
     depth: usize,
     top: Option<Top>,
@@ -305,7 +308,7 @@ impl KeySink {
             Some(Top::Unknown) => KeyRef::Unknown,
             Some(Top::Bool(b)) => KeyRef::Known(KnownRef::Bool(*b)),
             Some(Top::Number(n)) => KeyRef::Known(KnownRef::Number(n)),
-            Some(Top::String(s)) => KeyRef::Known(KnownRef::String(s)),
+            Some(Top::String) => KeyRef::Known(KnownRef::String(&self.hash)),
             None => KeyRef::Known(KnownRef::Hash(&self.hash)),
         }
     }
@@ -382,10 +385,12 @@ impl Sink for KeySink {
 
     fn str(&mut self, v: &str) -> Result<()> {
         let v = nfc(v);
-        self.scalar(
-            || Top::String(v.clone().into_owned()),
-            |h| Quoting::GO_SET_HASH.write(h, &v),
-        );
+        if self.depth == 0 {
+            self.hash.push_str(&v);
+            self.top = Some(Top::String);
+        } else {
+            Quoting::GO_SET_HASH.write(&mut self.hash, &v);
+        }
         Ok(())
     }
 
@@ -397,7 +402,10 @@ impl Sink for KeySink {
                 SetKey::Unknown => Some(Top::Unknown),
                 SetKey::Known(KnownKey::Bool(b)) => Some(Top::Bool(b)),
                 SetKey::Known(KnownKey::Number(n)) => Some(Top::Number(n.clone())),
-                SetKey::Known(KnownKey::String(s)) => Some(Top::String(s.to_string())),
+                SetKey::Known(KnownKey::String(s)) => {
+                    self.hash.push_str(s);
+                    Some(Top::String)
+                }
                 SetKey::Known(KnownKey::Hash(h)) => {
                     self.hash = h.into_owned();
                     None
