@@ -252,7 +252,7 @@ impl Config<'_> {
 impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
     /// Only computed and write-only attributes change.
     fn may_change(&self, object: Object<'_>) -> bool {
-        object.holds(&|a| a.computed || a.write_only)
+        plans_values(object)
     }
 
     /// Set elements are paired with identical prior ones, which only a
@@ -265,10 +265,7 @@ impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
         items: &[Value],
         other: (Option<&'v Value>, Config<'c>),
     ) -> Vec<(Option<&'v Value>, Config<'c>)> {
-        let replaces = |p: &PlanPolicy| p.requires_replace || p.requires_replace_if.is_some();
-        let uses_prior =
-            object.holds(&|a| a.computed || replaces(&a.plan)) || blocks_replace(object, &replaces);
-        if uses_prior {
+        if object.holds(&|a| a.computed) || holds_replacement(object) {
             other.set_elements(items)
         } else {
             vec![(None, Config::Proposed); items.len()]
@@ -355,13 +352,8 @@ impl Planner {
 /// objects is not visited at all (nor put in order again: only computed
 /// and write-only attributes change).
 fn descend(node: Node<'_>) -> Flow {
-    let replaces = |p: &PlanPolicy| p.requires_replace || p.requires_replace_if.is_some();
-    let acts = |object: Object<'_>| {
-        object.holds(&|a| a.computed || a.write_only || replaces(&a.plan))
-            || blocks_replace(object, &replaces)
-    };
     match node.object() {
-        Some(object) if acts(object) => Flow::Descend,
+        Some(object) if plans_values(object) || holds_replacement(object) => Flow::Descend,
         _ => Flow::Skip,
     }
 }
@@ -454,11 +446,25 @@ impl Visitor<(Option<&Value>, Config<'_>)> for Replacements {
     }
 }
 
-/// Whether a block type inside `object`, at any depth, has a policy
-/// `replaces` picks.
-fn blocks_replace(object: Object<'_>, replaces: &impl Fn(&PlanPolicy) -> bool) -> bool {
-    (object.blocks.iter())
-        .any(|nb| replaces(&nb.plan) || blocks_replace(Object::from(&nb.block), replaces))
+/// Whether `object` holds, at any depth, an attribute the planner plans:
+/// a computed one (unknown, a default, the prior value) or a write-only
+/// one (nulled).
+fn plans_values(object: Object<'_>) -> bool {
+    object.holds(&|a| a.computed || a.write_only)
+}
+
+/// Whether a change of `policy`'s attribute or block can force
+/// replacement.
+fn may_replace(policy: &PlanPolicy) -> bool {
+    policy.requires_replace || policy.requires_replace_if.is_some()
+}
+
+/// Whether an attribute or a block type inside `object`, at any depth,
+/// can force replacement.
+fn holds_replacement(object: Object<'_>) -> bool {
+    object.holds(&|a| may_replace(&a.plan))
+        || (object.blocks.iter())
+            .any(|nb| may_replace(&nb.plan) || holds_replacement(Object::from(&nb.block)))
 }
 
 /// Adds `path` unless it is there already.
