@@ -148,9 +148,7 @@ pub(super) async fn plan_change<R: Resource>(
 /// (Terraform proposes the prior state itself on every plan of an object
 /// whose configuration did not change.)
 fn unchanged(shape: &Shape, prior: &DynamicValue, proposed: &DynamicValue) -> bool {
-    shape.plans_unchanged_as_is
-        && !prior.is_null()
-        && matches!((msgpack_bytes(prior), msgpack_bytes(proposed)), (Some(a), Some(b)) if a == b)
+    shape.plans_unchanged_as_is && !prior.is_null() && same_bytes(prior, proposed)
 }
 
 /// Stage 1: the request's values, each decoded once.
@@ -180,8 +178,7 @@ impl Inputs {
         config: &DynamicValue,
         own_config: bool,
     ) -> Result<Inputs, Diagnostics> {
-        let same_as = |other: &DynamicValue| matches!((msgpack_bytes(other), msgpack_bytes(&proposed)), (Some(a), Some(b)) if a == b);
-        let (as_prior, as_config) = (same_as(prior), same_as(config));
+        let (as_prior, as_config) = (same_bytes(prior, &proposed), same_bytes(config, &proposed));
         let own_config = own_config && as_config && prior.is_null();
         let prior = prior.read_value();
         let (proposed, config) = if own_config {
@@ -212,9 +209,10 @@ impl Inputs {
     }
 }
 
-/// A value's msgpack bytes, when it is held as msgpack (and not null).
-fn msgpack_bytes(value: &DynamicValue) -> Option<&[u8]> {
-    value.as_msgpack().filter(|b| !b.is_empty())
+/// Whether two request values are the same msgpack bytes (and not
+/// empty): the same value, which is then read once.
+fn same_bytes(a: &DynamicValue, b: &DynamicValue) -> bool {
+    matches!((a.as_msgpack(), b.as_msgpack()), (Some(a), Some(b)) if !a.is_empty() && a == b)
 }
 
 /// Stage 2: the default plan, with the prior state and the configuration
