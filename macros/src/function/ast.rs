@@ -83,11 +83,10 @@ pub fn rust_deprecated(attrs: &[syn::Attribute]) -> Option<(String, proc_macro2:
     Some((note, attr.path().span()))
 }
 
-/// The doc comment split as Go's `Summary` and `Description`: its first
-/// paragraph on one line, and the paragraphs after it (empty when there are
-/// none), so that the description does not repeat the summary.
-pub fn doc_summary(attrs: &[syn::Attribute]) -> (String, String) {
-    let text = crate::ast::doc::doc_description(attrs);
+/// A doc comment's text split as Go's `Summary` and `Description`: its
+/// first paragraph on one line, and the paragraphs after it (empty when
+/// there are none), so that the description does not repeat the summary.
+pub fn split_summary(text: &str) -> (String, String) {
     let mut lines = text.lines();
     let summary: Vec<&str> = lines
         .by_ref()

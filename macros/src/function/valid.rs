@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 
 use crate::valid::report::err_at;
 
-use super::ast::{doc_summary, rust_deprecated, FunctionAttr, ParamAttr};
+use super::ast::{rust_deprecated, split_summary, FunctionAttr, ParamAttr};
 
 /// A checked function.
 pub struct FunctionModel {
@@ -103,13 +103,10 @@ pub fn validate(attr: TokenStream, mut item: syn::ItemFn) -> Result<FunctionMode
     // A summary taken from the doc comment is its first paragraph, and the
     // description the rest; an explicit summary leaves the whole comment
     // to the description.
-    let (doc_summary, doc_rest) = doc_summary(&item.attrs);
+    let doc = crate::ast::doc::doc_description(&item.attrs);
     let (summary, doc_description) = match &fn_attr.summary {
-        Some(summary) => (
-            summary.clone(),
-            crate::ast::doc::doc_description(&item.attrs),
-        ),
-        None => (doc_summary, doc_rest),
+        Some(summary) => (summary.clone(), doc),
+        None => split_summary(&doc),
     };
     let description = fn_attr.description.clone().unwrap_or(doc_description);
     // `return_type` reported a missing return type: `ret` is `None` only
