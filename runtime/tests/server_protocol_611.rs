@@ -16,11 +16,8 @@ use tfschema::server::proto::tfplugin5::provider_server::Provider as _;
 use tfschema::server::proto::tfplugin6;
 use tfschema::server::proto::tfplugin6::provider_server::Provider as _;
 use tfschema::server::testing::Harness;
-use tfschema::server::typed::{Ctx, PlanView, Provider, Resource, ResourcePlan, TypedProvider};
+use tfschema::server::typed::{Ctx, NoConfig, Resource, ResourcePlan, TypedProvider};
 use tfschema::{PathStep, TfSchema, TfType, TfValue, Type, Unknown, Value};
-
-#[derive(TfSchema, TfValue)]
-struct Config {}
 
 /// A disk the provider attaches; nothing in it is configured.
 #[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
@@ -67,16 +64,6 @@ static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn seen() -> Option<Option<Vec<u8>>> {
     SEEN.lock().unwrap_or_else(PoisonError::into_inner).take()
-}
-
-struct Cloud;
-
-impl Provider for Cloud {
-    type Config = Config;
-    type Client = ();
-    async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> {
-        Ok(())
-    }
 }
 
 struct Machines;
@@ -166,8 +153,8 @@ impl Resource for OldMachines {
     }
 }
 
-fn provider() -> TypedProvider<Cloud> {
-    TypedProvider::new(Cloud)
+fn provider() -> TypedProvider<NoConfig> {
+    TypedProvider::without_config()
         .resource("x_machine", Machines)
         .resource("x_old_machine", OldMachines)
 }
@@ -206,7 +193,7 @@ fn attr<'v>(value: &'v Value, name: &str) -> &'v Value {
 }
 
 async fn wire_schema(
-    h: &Harness<TypedProvider<Cloud>>,
+    h: &Harness<TypedProvider<NoConfig>>,
 ) -> tfplugin6::get_provider_schema::Response {
     h.grpc()
         .v6()

@@ -13,8 +13,7 @@ use std::collections::BTreeMap;
 use tfschema::diag::{Diagnostic, Diagnostics};
 use tfschema::server::testing::Harness;
 use tfschema::server::typed::{
-    Ctx, DataSource, EphemeralResource, NoPrivate, Opened, PlanView, Provider, Resource,
-    TypedProvider,
+    Ctx, DataSource, EphemeralResource, NoConfig, NoPrivate, Opened, Resource, TypedProvider,
 };
 use tfschema::{PathStep, Set, TfSchema, TfType, TfValue, Type, Unknown, Value};
 
@@ -247,22 +246,9 @@ impl Resource for Links {
     }
 }
 
-#[derive(TfSchema, TfValue, Debug, Clone)]
-struct Config {}
-
-struct P;
-
-impl Provider for P {
-    type Config = Config;
-    type Client = ();
-    async fn configure(&self, _: PlanView<Config>, _: &mut Diagnostics) -> Result<(), Diagnostics> {
-        Ok(())
-    }
-}
-
-fn harness() -> Harness<TypedProvider<P>> {
+fn harness() -> Harness<TypedProvider<NoConfig>> {
     Harness::new(
-        TypedProvider::new(P)
+        TypedProvider::without_config()
             .resource("test_file", Files)
             .resource("test_link", Links)
             .data_source("test_stat", Stats)
