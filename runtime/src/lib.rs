@@ -19,6 +19,9 @@
 //!   typed layer (`server::typed`, a table of which trait serves which
 //!   Terraform feature), its raw layer (`server::raw`), the test harness
 //!   (`server::testing`), and `retry` for calls to flaky APIs;
+//! - acceptance tests against real Terraform (feature `acceptance`): the
+//!   module `testing::acceptance`, terraform-plugin-testing's steps and
+//!   checks with the provider served in process;
 //! - values and the wire format: [`Value`], [`Type`], [`Number`],
 //!   [`msgpack`], [`json`].
 //!
@@ -33,6 +36,7 @@
 //! |---|---|
 //! | `derive` (default) | `#[derive(TfSchema, TfValue)]`, re-exported from `tfschema-derive` |
 //! | `server` | the plugin server (tonic, tokio, rustls), `retry`, and with `derive` `#[function]` |
+//! | `acceptance` | `testing::acceptance`: terraform-plugin-testing's acceptance tests, real Terraform against the provider served in process (implies `server`; a dev-dependency feature) |
 //! | `compact_str` | `compact_str::CompactString` as a model string type: strings of up to 24 bytes decoded without allocating |
 //!
 //! ```
@@ -90,6 +94,9 @@ pub mod schema;
 pub mod server;
 mod set;
 pub mod show;
+#[cfg(feature = "acceptance")]
+#[cfg_attr(docsrs, doc(cfg(feature = "acceptance")))]
+pub mod testing;
 mod text;
 pub mod timeouts;
 mod types;
@@ -142,6 +149,9 @@ mod book {
     struct Deferral;
     #[doc = include_str!("../../book/src/server/timeouts.md")]
     struct Timeouts;
+    #[cfg(feature = "acceptance")]
+    #[doc = include_str!("../../book/src/server/acceptance.md")]
+    struct Acceptance;
 }
 
 #[doc(hidden)]
@@ -178,7 +188,7 @@ pub use tfschema_derive::TfValue;
 /// 1.7 and later).
 ///
 /// ```
-/// use tfschema::server::raw::FunctionError;
+/// use tfschema::server::typed::FunctionError;
 ///
 /// /// Normalises a SKU: trimmed and upper-cased.
 /// ///
@@ -230,7 +240,7 @@ pub use tfschema_derive::TfValue;
 /// error naming that argument, and the `fn` is not called. An error the
 /// `fn` returns is shown by Terraform as
 /// `Invalid value for "sku" parameter: <text>.` when it names an argument
-/// ([`FunctionError::argument`](server::raw::FunctionError::argument); the
+/// ([`FunctionError::argument`](server::typed::FunctionError::argument); the
 /// index counts variadic arguments too), as
 /// `Call to function "provider::…" failed: <text>.` otherwise: write the
 /// text without a final period.

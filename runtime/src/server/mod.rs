@@ -11,7 +11,10 @@
 //!   Stop.
 //! - [`run`] is the process Terraform launches (the go-plugin handshake,
 //!   mTLS, the gRPC services, hclog logs through [`log`]); [`serve`] the
-//!   same on a runtime of your own.
+//!   same on a runtime of your own. With `--debug`, [`run`] serves in debug
+//!   mode instead: [`DebugServer`] listens on a socket of its own and
+//!   Terraform attaches to it through `TF_REATTACH_PROVIDERS`, run after
+//!   run (for a debugger, or a test process serving its own provider).
 //! - [`proto`]: the protocol's generated messages, services and clients,
 //!   for talking to a provider at the wire; it follows Terraform's `.proto`
 //!   files rather than tfschema's semver.
@@ -28,12 +31,14 @@
 //! }
 //! ```
 
+mod debug;
 mod detached;
 mod dynamic;
 mod grpc;
 mod handshake;
 pub mod log;
 mod plan;
+mod process;
 pub mod proto;
 pub mod raw;
 pub mod retry;
@@ -44,10 +49,15 @@ mod tls;
 pub mod typed;
 mod walk;
 
+pub use debug::{
+    debug_instructions, default_address, reattach_providers_json, reattach_shell_line,
+    DebugOptions, DebugServer, ReattachConfig, REATTACH_PROVIDERS_KEY,
+};
 pub use handshake::{
     HandshakeError, PluginEnv, Served, MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, NOT_A_PROGRAM_HINT,
 };
-pub use serve::{run, serve, ProviderServices, ServeError, ServeOptions, MAX_MESSAGE_SIZE};
+pub use process::{run, run_with, RunOptions};
+pub use serve::{serve, ProviderServices, ServeError, ServeOptions, MAX_MESSAGE_SIZE};
 pub use tls::{crypto_provider, TlsError};
 
 /// The tokio crate the server runs on, re-exported so that hooks use the

@@ -11,7 +11,6 @@ use std::fmt;
 use std::future::Future;
 use std::io::{self, Write};
 use std::pin::Pin;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -252,6 +251,9 @@ pub enum ServeError {
     },
     /// The gRPC server failed.
     Transport(tonic::transport::Error),
+    /// Debug serving could not start: no provider address, a malformed
+    /// one, or the server task failed (the message says which).
+    Debug(String),
 }
 
 impl fmt::Display for ServeError {
@@ -262,6 +264,7 @@ impl fmt::Display for ServeError {
             ServeError::Tls(e) => write!(f, "plugin TLS: {e}"),
             ServeError::Io { context, source } => write!(f, "{context}: {source}"),
             ServeError::Transport(e) => write!(f, "gRPC server: {e}"),
+            ServeError::Debug(message) => write!(f, "debug serving: {message}"),
         }
     }
 }
@@ -274,6 +277,7 @@ impl std::error::Error for ServeError {
             ServeError::Tls(e) => Some(e),
             ServeError::Io { source, .. } => Some(source),
             ServeError::Transport(e) => Some(e),
+            ServeError::Debug(_) => None,
         }
     }
 }
@@ -287,40 +291,6 @@ impl From<HandshakeError> for ServeError {
 impl From<TlsError> for ServeError {
     fn from(e: TlsError) -> Self {
         ServeError::Tls(e)
-    }
-}
-
-/// The plugin process: checks the magic cookie, sets up hclog JSON logging on
-/// stderr and a tokio runtime, serves until `Shutdown`, and returns the exit
-/// code. Use it as `fn main() -> ExitCode { tfschema::server::run(services) }`.
-pub fn run(services: ProviderServices) -> ExitCode {
-    let env = PluginEnv::from_process();
-    if !env.launched_by_terraform() {
-        eprintln!("{NOT_A_PROGRAM_HINT}");
-        return ExitCode::FAILURE;
-    }
-    super::log::init();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("Error: starting the tokio runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let result = runtime.block_on(serve(services, ServeOptions::new(env)));
-    // Work still running after Shutdown (e.g. a stuck call) must not keep
-    // the process alive: Terraform kills it 2 s after asking anyway.
-    runtime.shutdown_timeout(Duration::from_millis(200));
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            tracing::error!(error = %e, "plugin failed");
-            eprintln!("Error: {e}");
-            ExitCode::FAILURE
-        }
     }
 }
 
@@ -365,17 +335,8 @@ pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<
         ignore_sigint_signals();
     }
 
-    let (shutdown_tx, shutdown_rx) = watch::channel(false);
-    let router = Router::new(services, shutdown_tx);
-    let (conn_tx, conn_rx) = mpsc::channel(16);
-    let acceptor = tls.as_ref().map(|(_, acceptor)| acceptor.clone());
-    let accept_task = tokio::spawn(accept_loop(
-        listener,
-        acceptor,
-        conn_tx,
-        shutdown_rx.clone(),
-    ));
-
+    // The listener is bound: a client that dials as soon as it reads the
+    // line waits in the backlog until the accept loop starts.
     let line = handshake_line(
         protocol,
         &addr,
@@ -383,7 +344,6 @@ pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<
     );
     let written = writeln!(handshake_out, "{line}").and_then(|()| handshake_out.flush());
     if let Err(source) = written {
-        accept_task.abort();
         return Err(ServeError::Io {
             context: "writing the handshake line".to_owned(),
             source,
@@ -397,15 +357,34 @@ pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<
         "plugin serving"
     );
 
+    let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    let router = Router::new(services, Some(shutdown_tx));
+    let acceptor = tls.map(|(_, acceptor)| acceptor);
+    let result = serve_listener(router, listener, acceptor, shutdown_rx).await;
+    drop(socket_dir);
+    tracing::debug!("plugin stopped");
+    result.map_err(ServeError::Transport)
+}
+
+/// Serves `router` on `listener` until `shutdown` is raised, then lets the
+/// calls in flight finish for at most [`SHUTDOWN_GRACE`].
+pub(super) async fn serve_listener(
+    router: Router,
+    listener: Listener,
+    tls: Option<TlsAcceptor>,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), tonic::transport::Error> {
+    let (conn_tx, conn_rx) = mpsc::channel(16);
+    let accept_task = tokio::spawn(accept_loop(listener, tls, conn_tx, shutdown.clone()));
     let server = tonic::transport::Server::builder().serve_with_incoming_shutdown(
         router,
         tokio_stream::wrappers::ReceiverStream::new(conn_rx),
-        shutdown_requested(shutdown_rx.clone()),
+        shutdown_requested(shutdown.clone()),
     );
     tokio::pin!(server);
     let result = tokio::select! {
         result = &mut server => result,
-        () = shutdown_requested(shutdown_rx) => {
+        () = shutdown_requested(shutdown) => {
             match tokio::time::timeout(SHUTDOWN_GRACE, &mut server).await {
                 Ok(result) => result,
                 Err(_) => {
@@ -416,9 +395,7 @@ pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<
         }
     };
     accept_task.abort();
-    drop(socket_dir);
-    tracing::debug!("plugin stopped");
-    result.map_err(ServeError::Transport)
+    result
 }
 
 type Prepared = (
@@ -476,7 +453,7 @@ fn ignore_sigint_signals() {
 }
 
 /// The listening socket.
-enum Listener {
+pub(super) enum Listener {
     Unix(UnixListener),
     Tcp(TcpListener),
 }
@@ -484,7 +461,7 @@ enum Listener {
 /// Binds a unix socket in a private temporary directory, or TCP on
 /// 127.0.0.1 (the port range from the environment) when asked or when the
 /// unix socket cannot be created.
-async fn bind(
+pub(super) async fn bind(
     env: &PluginEnv,
     prefer_tcp: bool,
 ) -> Result<(Listener, ListenAddr, Option<SocketDir>), ServeError> {
@@ -657,12 +634,18 @@ impl AsyncWrite for Conn {
 /// Routes each call by its service name (`/<service>/<method>`); unknown
 /// services (e.g. `plugin.GRPCBroker`) get Unimplemented.
 #[derive(Clone)]
-struct Router {
+pub(super) struct Router {
     services: Arc<Vec<(&'static str, BoxedService)>>,
 }
 
 impl Router {
-    fn new(mut services: ProviderServices, shutdown: watch::Sender<bool>) -> Router {
+    /// The provider's services beside go-plugin's. `shutdown` is raised by
+    /// `GRPCController/Shutdown`; without one (a debug server), Shutdown is
+    /// answered and ignored.
+    pub(super) fn new(
+        mut services: ProviderServices,
+        shutdown: Option<watch::Sender<bool>>,
+    ) -> Router {
         services.add(
             HealthServer::new(PluginHealth)
                 .max_decoding_message_size(MAX_MESSAGE_SIZE)
@@ -744,9 +727,11 @@ impl Health for PluginHealth {
     }
 }
 
-/// `plugin.GRPCController`: `Shutdown` stops the server.
+/// `plugin.GRPCController`: `Shutdown` stops the server, unless it is a
+/// debug server, which serves one Terraform run after another until it is
+/// stopped by its own process (Ctrl-C).
 struct Controller {
-    shutdown: watch::Sender<bool>,
+    shutdown: Option<watch::Sender<bool>>,
 }
 
 #[tonic::async_trait]
@@ -755,8 +740,16 @@ impl GrpcController for Controller {
         &self,
         _request: tonic::Request<Empty>,
     ) -> Result<tonic::Response<Empty>, tonic::Status> {
-        tracing::debug!("shutdown requested by the plugin client");
-        self.shutdown.send_replace(true);
+        match &self.shutdown {
+            Some(shutdown) => {
+                tracing::debug!("shutdown requested by the plugin client");
+                shutdown.send_replace(true);
+            }
+            None => tracing::debug!(
+                "shutdown requested by the plugin client; ignored: a debug server \
+                 serves until it is stopped"
+            ),
+        }
         Ok(tonic::Response::new(Empty {}))
     }
 }

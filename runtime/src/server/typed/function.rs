@@ -30,8 +30,8 @@ use crate::value::Value;
 /// [`TypedProvider::function`](super::TypedProvider::function).
 ///
 /// ```
-/// use tfschema::server::raw::{DynamicValue, FunctionError, FunctionParameter, FunctionSignature};
-/// use tfschema::server::typed::{Function, FunctionArgs};
+/// use tfschema::server::raw::{DynamicValue, FunctionParameter, FunctionSignature};
+/// use tfschema::server::typed::{Function, FunctionArgs, FunctionError};
 /// use tfschema::Type;
 ///
 /// /// `double(n number) number`, written by hand.

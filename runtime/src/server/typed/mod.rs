@@ -120,6 +120,28 @@ mod state_upgrade;
 mod typed_provider;
 mod write_only;
 
+/// The error of a provider function: `Result<T, FunctionError>` from a
+/// `#[tfschema::function]` `fn` or a hand-written [`Function::call`]. It is
+/// the protocol's `FunctionError`, defined in [`super::raw`] (which the
+/// `CallFunction` response carries) and named here too, so that a typed
+/// function imports everything it needs from this module.
+///
+/// ```
+/// use tfschema::server::typed::FunctionError;
+///
+/// /// Halves an even number.
+/// #[tfschema::function]
+/// fn half(n: i64) -> Result<i64, FunctionError> {
+///     if n % 2 != 0 {
+///         return Err(FunctionError::argument(0, format!("{n} is odd")));
+///     }
+///     Ok(n / 2)
+/// }
+///
+/// let error = FunctionError::argument(0, "3 is odd");
+/// assert_eq!(error.argument, Some(0));
+/// ```
+pub use crate::server::raw::FunctionError;
 pub use action::{Action, Progress};
 pub use cancellation::Cancellation;
 pub use ctx::Ctx;

@@ -215,6 +215,8 @@ pub struct TypedProvider<P: Provider> {
     client: RwLock<Option<Arc<P::Client>>>,
     max_protocol: u32,
     defer_when_config_unknown: bool,
+    /// How [`run`](Self::run) serves: debug mode and its options.
+    run_options: crate::server::RunOptions,
     /// Set by `ConfigureProvider` when it deferred the configuration.
     deferred: RwLock<Option<Deferred>>,
 }
@@ -274,6 +276,7 @@ impl<P: Provider> TypedProvider<P> {
             client: RwLock::new(None),
             max_protocol: 6,
             defer_when_config_unknown: false,
+            run_options: crate::server::RunOptions::new(),
             deferred: RwLock::new(None),
         }
     }
@@ -433,17 +436,51 @@ impl<P: Provider> TypedProvider<P> {
         self
     }
 
+    /// Makes [`run`](Self::run) serve in debug mode even without `--debug`
+    /// on the command line (terraform-plugin-framework's `ServeOpts.Debug`).
+    pub fn debug(mut self, debug: bool) -> Self {
+        self.run_options = self.run_options.debug(debug);
+        self
+    }
+
+    /// How [`run`](Self::run) serves in debug mode: the provider's address
+    /// (`ServeOpts.Address`; without it, guessed from the binary's name
+    /// `terraform-provider-<name>` as `registry.terraform.io/hashicorp/<name>`),
+    /// an env file to write the reattach line to, the protocol version.
+    ///
+    /// ```no_run
+    /// # use tfschema::server::DebugOptions;
+    /// # use tfschema::server::typed::TypedProvider;
+    /// fn main() -> std::process::ExitCode {
+    ///     TypedProvider::without_config()
+    ///         // .resource(...)
+    ///         .debug_options(DebugOptions::new().address("registry.terraform.io/example/things"))
+    ///         .run()
+    /// }
+    /// ```
+    pub fn debug_options(mut self, options: crate::server::DebugOptions) -> Self {
+        self.run_options = self.run_options.debug_options(options);
+        self
+    }
+
     /// The plugin process: serves this provider to Terraform on protocol 6,
     /// and on protocol 5 too when no schema uses nested attributes (see
     /// [`max_protocol`](Self::max_protocol)), until Terraform shuts it
     /// down. The whole of `main`; the exit code says whether serving
     /// failed (the reason goes to stderr, which Terraform shows).
-    pub fn run(self) -> ExitCode {
-        crate::server::run(self.into_services())
+    ///
+    /// With `--debug` on the command line (or [`debug`](Self::debug)), it
+    /// serves in debug mode: it prints the `TF_REATTACH_PROVIDERS` value
+    /// that attaches Terraform to it and serves run after run until Ctrl-C
+    /// ([`run_with`](crate::server::run_with)).
+    pub fn run(mut self) -> ExitCode {
+        let options = std::mem::take(&mut self.run_options);
+        crate::server::run_with(self.into_services(), options)
     }
 
     /// The gRPC services to serve, for [`serve`](fn@crate::server::serve)
-    /// (what [`run`](Self::run) serves).
+    /// or [`DebugServer::start`](crate::server::DebugServer::start) (what
+    /// [`run`](Self::run) serves).
     pub fn into_services(self) -> crate::server::ProviderServices {
         let max = self.max_protocol;
         crate::server::ProviderServices::from_raw(self).max_protocol(max)
