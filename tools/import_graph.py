@@ -59,6 +59,9 @@ RUNTIME_LAYERS = [
     # `__private` helpers, `Timeouts` (a derived model: its generated code
     # goes through `__private`), and the plugin server with its retries.
     ("top", ["lib.rs", "private.rs", "timeouts.rs", "retry.rs", "server/"]),
+    # Acceptance tests (feature `acceptance`): real Terraform driving a
+    # provider the plugin server runs in the test process.
+    ("acceptance", ["testing/"]),
 ]
 RUNTIME_ROOT = "runtime/src"
 

@@ -4,7 +4,7 @@
 //! return type, and its summary and description from the doc comment.
 
 use bigdecimal::BigDecimal;
-use tfschema::server::raw::FunctionError;
+use tfschema::server::typed::FunctionError;
 use tfschema::{Number, TfSchema, TfValue};
 
 /// Trims a SKU and upper-cases it.
