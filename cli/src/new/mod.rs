@@ -1,0 +1,223 @@
+//! `tfschema new <name>`: a provider crate to start from, laid out as
+//! HashiCorp's terraform-provider-scaffolding-framework is (a resource, a
+//! data source, a function and an ephemeral resource; unit and acceptance tests;
+//! `examples/` and `docs/` in tfplugindocs' layout; the registry manifest;
+//! test and release workflows), so that a Go author finds each thing where
+//! they expect it.
+//!
+//! The files are templates in `cli/templates/new/`, compiled into the
+//! binary and filled by [`template::render`]; `docs/` is among them,
+//! written once from the scaffold's schema so that a new crate starts with
+//! its docs current (e2e/new.sh checks them against `tfschema docs
+//! generate` on the built provider, so the two cannot drift apart).
+
+mod name;
+mod paths;
+mod template;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+pub use name::ProviderName;
+
+/// A template of `templates/new/`, written at `$out` (itself a template,
+/// for the provider's name); `$file` alone when the two are the same.
+macro_rules! template {
+    ($file:literal) => {
+        template!($file => $file)
+    };
+    ($file:literal => $out:literal) => {
+        ($out, include_str!(concat!("../../templates/new/", $file)))
+    };
+}
+
+/// The files of a new crate: the path written and the template's text.
+const FILES: &[(&str, &str)] = &[
+    template!("Cargo.toml.tmpl" => "Cargo.toml"),
+    template!("README.md"),
+    template!("CHANGELOG.md"),
+    template!("gitignore" => ".gitignore"),
+    template!("terraform-registry-manifest.json"),
+    template!("src/main.rs"),
+    template!("src/lib.rs"),
+    template!("src/client.rs"),
+    template!("src/resource.rs"),
+    template!("src/data_source.rs"),
+    template!("src/function.rs"),
+    template!("src/ephemeral.rs"),
+    template!("tests/provider.rs"),
+    template!("tests/acceptance.rs"),
+    template!("examples/README.md"),
+    template!("examples/provider/provider.tf"),
+    template!("examples/resources/example/resource.tf"
+        => "examples/resources/{{name}}_example/resource.tf"),
+    template!("examples/resources/example/import.sh"
+        => "examples/resources/{{name}}_example/import.sh"),
+    template!("examples/data-sources/example/data-source.tf"
+        => "examples/data-sources/{{name}}_example/data-source.tf"),
+    template!("examples/functions/example/function.tf"),
+    template!("examples/ephemeral-resources/example/ephemeral-resource.tf"
+        => "examples/ephemeral-resources/{{name}}_example/ephemeral-resource.tf"),
+    template!("docs/index.md"),
+    template!("docs/resources/example.md"),
+    template!("docs/data-sources/example.md"),
+    template!("docs/functions/example.md"),
+    template!("docs/ephemeral-resources/example.md"),
+    template!(".github/workflows/test.yml"),
+    template!(".github/workflows/release.yml"),
+    template!(".github/dependabot.yml"),
+];
+
+/// `tfschema new`.
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// The provider's type name, as in `provider "NAME"` and the resource
+    /// types `NAME_...` (`terraform-provider-NAME` is accepted too).
+    name: String,
+    /// Where to write the crate (default: ./terraform-provider-NAME); it
+    /// must not exist or be empty.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// A checkout of tfschema's repository, which the crate depends on by
+    /// path (tfschema is not on crates.io yet); default: the checkout this
+    /// command was built from, when it is still there.
+    #[arg(long, value_name = "PATH")]
+    tfschema_path: Option<PathBuf>,
+}
+
+pub fn run(args: NewArgs) -> Result<ExitCode> {
+    let name = ProviderName::parse(&args.name)?;
+    let dir = args
+        .dir
+        .unwrap_or_else(|| PathBuf::from(format!("terraform-provider-{}", name.as_str())));
+    let tfschema = tfschema_root(args.tfschema_path.as_deref())?;
+    let written = scaffold(&name, &dir, &tfschema)?;
+    for file in &written {
+        println!("{}", dir.join(file).display());
+    }
+    eprintln!(
+        "{}: terraform-provider-{} ({} files). Next: cd {} && cargo test",
+        dir.display(),
+        name.as_str(),
+        written.len(),
+        dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the crate of provider `name` into `dir`, depending on the
+/// tfschema checkout at `tfschema`; returns the files written, relative to
+/// `dir`. `dir` must be missing or empty; when writing fails, what was
+/// written is removed again.
+pub fn scaffold(name: &ProviderName, dir: &Path, tfschema: &Path) -> Result<Vec<String>> {
+    let created = paths::prepare_dir(dir)?;
+    let result = write_files(name, dir, tfschema);
+    if result.is_err() {
+        paths::clean_up(dir, created);
+    }
+    result
+}
+
+fn write_files(name: &ProviderName, dir: &Path, tfschema: &Path) -> Result<Vec<String>> {
+    let dir_abs = dir
+        .canonicalize()
+        .with_context(|| format!("{}: cannot resolve the directory", dir.display()))?;
+    let root = paths::relative(&dir_abs, tfschema);
+    let root_text = paths::portable(&root)?;
+    let runtime = if root_text == "." {
+        "runtime".to_owned()
+    } else {
+        format!("{root_text}/runtime")
+    };
+    let vars = [
+        ("name", name.as_str().to_owned()),
+        ("camel", name.camel_case()),
+        ("crate_ident", name.crate_ident()),
+        ("tfschema_path", runtime),
+        ("tfschema_root", root_text),
+        ("rust_version", env!("CARGO_PKG_RUST_VERSION").to_owned()),
+    ];
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut written = Vec::with_capacity(FILES.len());
+    for (path, text) in FILES {
+        let path = template::render(path, &vars).with_context(|| format!("template {path}"))?;
+        let text = template::render(text, &vars).with_context(|| format!("template of {path}"))?;
+        let file = dir.join(&path);
+        if let Some(parent) = file.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("{}: cannot create the directory", parent.display()))?;
+        }
+        std::fs::write(&file, text).with_context(|| format!("{}: cannot write", file.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// The tfschema checkout: `--tfschema-path` (its root, or its `runtime`
+/// directory), else the one this binary was built from.
+fn tfschema_root(given: Option<&Path>) -> Result<PathBuf> {
+    let Some(given) = given else {
+        let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        if built_from.join("runtime/Cargo.toml").is_file() {
+            return built_from.canonicalize().with_context(|| {
+                format!(
+                    "{}: cannot resolve tfschema's checkout",
+                    built_from.display()
+                )
+            });
+        }
+        bail!(
+            "tfschema is not on crates.io yet, and the checkout this command was built from ({}) is gone: give --tfschema-path, a checkout of tfschema's repository",
+            built_from.display()
+        );
+    };
+    let root = if given.join("runtime/Cargo.toml").is_file() {
+        given.to_owned()
+    } else if given.file_name().is_some_and(|n| n == "runtime")
+        && given.join("Cargo.toml").is_file()
+    {
+        given.join("..")
+    } else {
+        bail!(
+            "{}: not a checkout of tfschema's repository (no runtime/Cargo.toml) (--tfschema-path)",
+            given.display()
+        );
+    };
+    root.canonicalize()
+        .with_context(|| format!("{}: cannot resolve (--tfschema-path)", given.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file under templates/new is written by `tfschema new`, and
+    /// every template renders with the variables `write_files` gives.
+    #[test]
+    fn every_template_is_listed_and_renders() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/new");
+        let mut on_disk = Vec::new();
+        paths::walk(&root, &root, &mut on_disk).expect("templates/new");
+        let listed: Vec<&str> = FILES.iter().map(|(_, t)| *t).collect();
+        for file in &on_disk {
+            let text = std::fs::read_to_string(root.join(file)).expect("a template");
+            assert!(listed.contains(&text.as_str()), "{file} is not in FILES");
+        }
+        assert_eq!(on_disk.len(), FILES.len());
+        let vars = [
+            ("name", "x"),
+            ("camel", "X"),
+            ("crate_ident", "terraform_provider_x"),
+            ("tfschema_path", "../tfschema/runtime"),
+            ("tfschema_root", "../tfschema"),
+            ("rust_version", "1.88"),
+        ];
+        for (path, text) in FILES {
+            template::render(path, &vars).expect("the path renders");
+            let rendered = template::render(text, &vars);
+            assert!(rendered.is_ok(), "{path}: {rendered:?}");
+        }
+    }
+}

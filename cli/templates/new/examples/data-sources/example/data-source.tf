@@ -1,0 +1,3 @@
+data "{{name}}_example" "example" {
+  configurable_attribute = "some-value"
+}

@@ -1,0 +1,4 @@
+# Terraform 1.8 and later.
+output "example_output" {
+  value = provider::{{name}}::example("some-value")
+}

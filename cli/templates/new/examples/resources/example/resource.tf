@@ -1,0 +1,3 @@
+resource "{{name}}_example" "example" {
+  configurable_attribute = "some-value"
+}
