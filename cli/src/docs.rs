@@ -64,7 +64,11 @@ pub fn run(cmd: DocsCommand) -> Result<ExitCode> {
     match cmd {
         DocsCommand::Generate(args) => {
             let (project, schema) = load(&args.common)?;
-            let pages = docs::generate(&schema, &project)?;
+            let docs::Generated { pages, warnings } =
+                docs::generate_with_warnings(&schema, &project)?;
+            for w in &warnings {
+                eprintln!("{}", in_dir(project.dir(), &w.to_string()));
+            }
             if args.check {
                 let stale = docs::stale(&project, &pages)?;
                 if stale.is_empty() {
@@ -86,9 +90,14 @@ pub fn run(cmd: DocsCommand) -> Result<ExitCode> {
             }
             docs::write(&project, &pages)?;
             eprintln!(
-                "{}: wrote {} pages",
+                "{}: wrote {} pages{}",
                 project.docs_dir().display(),
-                pages.len()
+                pages.len(),
+                match warnings.len() {
+                    0 => String::new(),
+                    1 => " (1 warning)".to_owned(),
+                    n => format!(" ({n} warnings)"),
+                }
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -18,6 +18,7 @@ mod kind;
 mod page;
 mod pages;
 mod plain;
+mod problem;
 mod project;
 mod schema_md;
 mod template;
@@ -28,8 +29,9 @@ use std::path::Path;
 pub use error::DocsError;
 pub use kind::Kind;
 pub use page::{Page, Stale};
+pub use problem::{Problem, Severity};
 pub use project::Project;
-pub use validate::{validate, Problem, Severity};
+pub use validate::validate;
 
 use crate::tfjson::{ProviderSchema, ProvidersSchema};
 
@@ -69,14 +71,40 @@ pub fn find_provider<'a>(
 
 /// Every page of `docs/` for `schema`, sorted by path: generated ones,
 /// those `templates/` renders or holds as they are, and the other files of
-/// `templates/` (guides) copied.
+/// `templates/` (guides) copied. [`generate_with_warnings`] also says what
+/// the pages show by this crate's own rules where tfplugindocs refuses.
 ///
 /// # Errors
-/// A schema tfplugindocs cannot document (an attribute with no flags, a
-/// block that is neither required, optional nor read-only), an example or
-/// template that cannot be read, a template that does not render.
+/// A schema Terraform would refuse too (an attribute with no flags or no
+/// type), an example or template that cannot be read, a template that does
+/// not render.
 pub fn generate(schema: &ProviderSchema, project: &Project) -> Result<Vec<Page>, DocsError> {
-    project.pages(schema)
+    generate_with_warnings(schema, project).map(|g| g.pages)
+}
+
+/// The pages of `docs/`, and the warnings met making them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// As [`generate`] returns them.
+    pub pages: Vec<Page>,
+    /// What a page shows where tfplugindocs would have refused the schema
+    /// (a block with nothing to set that tfplugindocs does not count as
+    /// read-only, listed under Read-Only), each naming its page and the
+    /// block's path; in page order.
+    pub warnings: Vec<Problem>,
+}
+
+/// [`generate`], with the warnings.
+///
+/// # Errors
+/// As [`generate`].
+pub fn generate_with_warnings(
+    schema: &ProviderSchema,
+    project: &Project,
+) -> Result<Generated, DocsError> {
+    let mut warnings = Vec::new();
+    let pages = project.pages(schema, &mut warnings)?;
+    Ok(Generated { pages, warnings })
 }
 
 /// Writes `pages` to `docs/`, first removing what tfplugindocs manages

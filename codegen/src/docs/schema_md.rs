@@ -5,7 +5,13 @@
 //! `schemamd` lays them out.
 //!
 //! Where tfplugindocs stops with an error, this renders: a `group` block
-//! reads as a single block, a tuple type as `Tuple`.
+//! reads as a single block, a tuple type as `Tuple`, and a block that is
+//! neither required, optional nor read-only by tfplugindocs' rules goes
+//! under Read-Only with a warning. Terraform accepts that last shape and
+//! SDKv2 providers write it (an optional, computed `TypeList` with
+//! `MaxItems: 1` whose fields are all computed, as in the AWS provider's
+//! `aws_dynamodb_table` data source): nothing in it can be set, so a reader
+//! looks for it with what the provider reports.
 
 use std::fmt::Write as _;
 
@@ -134,9 +140,11 @@ struct Section<'a> {
 
 /// `## Schema` and everything under it, for a resource's (or data
 /// source's, ...) top-level block.
-pub(crate) fn render(block: &Block) -> Result<String, DocsError> {
+/// What the schema makes the page say, with what deserves a warning (one
+/// message per block placed by this renderer's own rule, naming its path).
+pub(crate) fn render(block: &Block, warnings: &mut Vec<String>) -> Result<String, DocsError> {
     let mut out = String::from("## Schema\n\n");
-    block_children(&mut out, &[], block, true)?;
+    block_children(&mut out, warnings, &[], block, true)?;
     Ok(out)
 }
 
@@ -177,6 +185,7 @@ pub(crate) fn render_identity(identity: &IdentitySchema) -> Result<String, DocsE
 
 fn block_children(
     out: &mut String,
+    warnings: &mut Vec<String>,
     parents: &[String],
     block: &Block,
     root: bool,
@@ -184,13 +193,15 @@ fn block_children(
     // (group, name, is a block)
     let mut members: Vec<(Group, &str, bool)> = Vec::new();
     for (name, b) in &block.block_types {
-        let group = Group::of_block(b).ok_or_else(|| {
-            DocsError::schema(format!(
-                "block {:?} is neither required, optional nor read-only: an optional block whose \
-                 attributes are all computed should be computed itself",
-                path_of(parents, name)
-            ))
-        })?;
+        let group = Group::of_block(b).unwrap_or_else(|| {
+            warnings.push(format!(
+                "block {:?} has nothing to set but is not read-only by tfplugindocs' rules \
+                 (which refuse it: {}); listed under Read-Only",
+                path_of(parents, name),
+                not_read_only_because(b)
+            ));
+            Group::ReadOnly
+        });
         members.push((group, name, true));
     }
     for (name, a) in &block.attributes {
@@ -248,7 +259,23 @@ fn block_children(
         }
         out.push('\n');
     }
-    nested_sections(out, sections)
+    nested_sections(out, warnings, sections)
+}
+
+/// Why [`block_is_read_only`] says no to a block with nothing to set.
+fn not_read_only_because(b: &BlockType) -> String {
+    if b.max_items != 0 {
+        return format!("it has max_items {}", b.max_items);
+    }
+    let inner = inner(b);
+    match inner
+        .block_types
+        .iter()
+        .find(|(_, c)| !block_is_read_only(c))
+    {
+        Some((name, _)) => format!("its block {name:?} is not read-only"),
+        None => "an attribute is not computed".to_owned(),
+    }
 }
 
 fn root_id(parents: &[String], name: &str, a: &Attribute) -> bool {
@@ -372,7 +399,11 @@ fn flags(out: &mut String, a: &Attribute) {
     out.push(')');
 }
 
-fn nested_sections(out: &mut String, sections: Vec<Section<'_>>) -> Result<(), DocsError> {
+fn nested_sections(
+    out: &mut String,
+    warnings: &mut Vec<String>,
+    sections: Vec<Section<'_>>,
+) -> Result<(), DocsError> {
     for s in sections {
         let _ = write!(
             out,
@@ -381,9 +412,9 @@ fn nested_sections(out: &mut String, sections: Vec<Section<'_>>) -> Result<(), D
             s.path.join(".")
         );
         match s.what {
-            Nested::Block(b) => block_children(out, &s.path, b, false)?,
-            Nested::Object(ty) => object_children(out, &s.path, ty, s.group)?,
-            Nested::Attributes(n) => nested_attribute_children(out, &s.path, n, s.group)?,
+            Nested::Block(b) => block_children(out, warnings, &s.path, b, false)?,
+            Nested::Object(ty) => object_children(out, warnings, &s.path, ty, s.group)?,
+            Nested::Attributes(n) => nested_attribute_children(out, warnings, &s.path, n, s.group)?,
         }
         out.push('\n');
     }
@@ -394,6 +425,7 @@ fn nested_sections(out: &mut String, sections: Vec<Section<'_>>) -> Result<(), D
 /// title of the attribute that holds the object.
 fn object_children(
     out: &mut String,
+    warnings: &mut Vec<String>,
     parents: &[String],
     ty: &Type,
     group: Group,
@@ -427,11 +459,12 @@ fn object_children(
         out.push('\n');
     }
     out.push('\n');
-    nested_sections(out, sections)
+    nested_sections(out, warnings, sections)
 }
 
 fn nested_attribute_children(
     out: &mut String,
+    warnings: &mut Vec<String>,
     parents: &[String],
     nested: &NestedType,
     group: Group,
@@ -471,7 +504,7 @@ fn nested_attribute_children(
             path_of(parents, name)
         )));
     }
-    nested_sections(out, sections)
+    nested_sections(out, warnings, sections)
 }
 
 /// A type as tfplugindocs names it: `String`, `Boolean`, `List of Strings`,

@@ -3,43 +3,13 @@
 //! HCL.
 
 use std::collections::BTreeSet;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::error::DocsError;
 use super::kind::Kind;
+use super::problem::{Problem, Severity};
 use super::project::{files_under, Project, MANAGED};
 use crate::tfjson::ProviderSchema;
-
-/// How bad a problem is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    /// Worth a look; validation still passes.
-    Warning,
-    /// Validation fails.
-    Error,
-}
-
-/// Something wrong with the documentation, and the file it is in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// Error or warning.
-    pub severity: Severity,
-    /// The file, relative to the provider directory.
-    pub path: PathBuf,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let level = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        write!(f, "{level}: {}: {}", self.path.display(), self.message)
-    }
-}
 
 /// The keys a registry page's frontmatter may have.
 const FRONTMATTER_KEYS: [&str; 3] = ["page_title", "subcategory", "description"];
