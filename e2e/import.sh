@@ -5,9 +5,12 @@
 #
 #   e2e/import.sh            exits non-zero if any check fails
 #
-# Cases: the Go null provider 2.1.2 (Terraform 1.15.5's own output, compared byte for byte) and
+# Cases: the Go null provider 2.1.2 (Terraform 1.15.5's own output, compared byte for byte),
 # codegen/tests/data/import/every_feature.json (every type, nesting mode and flag the derive can
-# express; compared as parsed JSON, since it was written by hand). Each crate is imported with
+# express; compared as parsed JSON, since it was written by hand), and the same file imported with
+# --max-crate-size 1, so that it is laid out as a workspace of crates, one per group of types
+# (the layout a provider the size of AWS gets; seven small crates, ~40 s more on 2 cores; the AWS
+# provider itself is e2e/aws-scale.sh, not run in CI). Each crate is imported with
 # --strict, built (debug, no debug info, not incremental) in the target directory where
 # `cargo test` builds generated crates (codegen's tests/rust_models.rs and tests/schema_import.rs
 # leave tfschema with its `server` feature compiled there, so only the crate itself is built;
@@ -38,15 +41,16 @@ WORK="$REPO/target/e2e-work/import"
 rm -rf "$WORK"
 e2e_env "$WORK"
 
-# check CASE INPUT ADDRESS COMPARE: import INPUT, build, serve it as ADDRESS, compare Terraform's
-# output with INPUT (COMPARE = bytes or json).
+# check CASE INPUT ADDRESS COMPARE [IMPORT_ARG...]: import INPUT, build, serve it as ADDRESS,
+# compare Terraform's output with INPUT (COMPARE = bytes or json).
 check() {
   local case="$1" input="$2" address="$3" compare="$4"
+  shift 4
   local crate="$WORK/$case/crate" bin="$WORK/$case/bin" ws="$WORK/$case/ws" type t0
   type="${address##*/}"
   t0=$(date +%s)
   "$TFSCHEMA" schema import --strict --providers-schema "$input" --output "$crate" \
-    --tfschema-path "$REPO/runtime" || e2e_fail "$case: schema import failed"
+    --tfschema-path "$REPO/runtime" "$@" || e2e_fail "$case: schema import failed"
   cp "$REPO/Cargo.lock" "$crate/Cargo.lock"
   (cd "$crate" && env -u RUSTFLAGS CARGO_PROFILE_DEV_DEBUG=false CARGO_INCREMENTAL=0 \
     cargo build -q --offline --target-dir "$CRATE_TARGET_DIR") \
@@ -89,4 +93,8 @@ EOF
 
 check null "$DATA/tfjson/null-2.1.2-tf1.15.5.json" registry.terraform.io/hashicorp/null bytes
 check every "$DATA/import/every_feature.json" registry.example.com/acme/every json
+check every-split "$DATA/import/every_feature.json" registry.example.com/acme/every json \
+  --max-crate-size 1
+[ -f "$WORK/every-split/crate/crates/thing/src/lib.rs" ] \
+  || e2e_fail "every-split: not laid out as a workspace (no crates/thing)"
 printf 'e2e/import.sh: %ss\n' "$(( $(date +%s) - T0 ))"

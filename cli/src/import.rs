@@ -4,8 +4,11 @@
 //!
 //! The crate serves the same schema: models for the provider configuration
 //! and every type, identities, function stubs and a `main.rs`, every body
-//! reporting "not implemented yet". What the derive cannot express goes to
-//! stderr by name; `--strict` makes it an error.
+//! reporting "not implemented yet". A provider larger than
+//! `--max-crate-size` is written as a Cargo workspace of crates grouped by
+//! type name (`tfschema_codegen::rust::layout`), so that no one rustc holds
+//! it all. What the derive cannot express goes to stderr by name;
+//! `--strict` makes it an error.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,6 +33,11 @@ pub struct ImportArgs {
     /// Depend on tfschema by path instead of version.
     #[arg(long, value_name = "PATH")]
     tfschema_path: Option<PathBuf>,
+    /// The bound on a crate's size (its structs and fields, and 10 per type): a
+    /// larger provider is written as a Cargo workspace of crates of at
+    /// most this size, grouped by the first word of the type names.
+    #[arg(long, value_name = "N", default_value_t = tfschema_codegen::rust::layout::DEFAULT_CRATE_SIZE)]
+    max_crate_size: usize,
     /// Fail when anything of the schema cannot be expressed.
     #[arg(long)]
     strict: bool,
@@ -52,6 +60,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
         |n| n.to_string_lossy().into_owned(),
     );
     let options = RustOptions {
+        max_crate_size: Some(args.max_crate_size),
         source: format!("{source} ({})", imported.address),
         with_provider: Some(match &args.tfschema_path {
             Some(p) => TfschemaDependency::Path(p.display().to_string()),
@@ -70,8 +79,13 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
         !args.no_rustfmt,
     )?;
     if args.verbose {
+        let layout = if out.crates.is_empty() {
+            "one crate".to_owned()
+        } else {
+            format!("a workspace of {} crates", out.crates.len() + 1)
+        };
         eprintln!(
-            "imported {} ({} files) in {:.2?}; written{} in {:.2?}",
+            "imported {} ({} files, {layout}) in {:.2?}; written{} in {:.2?}",
             imported.address,
             out.files.len(),
             generated,

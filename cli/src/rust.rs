@@ -25,6 +25,12 @@ pub struct OutputArgs {
     /// With --with-provider: depend on tfschema by path instead of version.
     #[arg(long, value_name = "PATH", requires = "with_provider")]
     tfschema_path: Option<PathBuf>,
+    /// With --with-provider: the bound on a crate's size (its structs and
+    /// fields, and 10 per type); a larger provider is written as a Cargo
+    /// workspace of crates of at most this size, grouped by the first word
+    /// of the type names.
+    #[arg(long, value_name = "N", default_value_t = tfschema_codegen::rust::layout::DEFAULT_CRATE_SIZE)]
+    max_crate_size: usize,
     /// Fail instead of skipping what cannot be expressed.
     #[arg(long)]
     strict: bool,
@@ -41,6 +47,7 @@ pub fn write(
     args: &OutputArgs,
 ) -> anyhow::Result<ExitCode> {
     let options = RustOptions {
+        max_crate_size: Some(args.max_crate_size),
         source,
         with_provider: args.with_provider.then(|| match &args.tfschema_path {
             Some(p) => TfschemaDependency::Path(p.display().to_string()),

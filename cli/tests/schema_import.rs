@@ -131,3 +131,40 @@ fn several_providers_need_an_address() {
     );
     assert!(out.join("Cargo.toml").exists());
 }
+
+#[test]
+fn a_provider_above_the_crate_size_is_a_workspace() {
+    let input = data("import/every_feature.json");
+    // The default bound keeps this small provider one crate.
+    let one = scratch("one-crate");
+    let run = import(&input, &one, &["--strict", "-v"]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(String::from_utf8_lossy(&run.stderr).contains(", one crate)"));
+    assert!(one.join("src/models/mod.rs").exists());
+    assert!(!one.join("crates").exists());
+    // A bound below every type: a crate per group of names.
+    let ws = scratch("workspace");
+    let run = import(&input, &ws, &["--strict", "-v", "--max-crate-size", "1"]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains(", a workspace of 7 crates)"), "{stderr}");
+    let mut crates: Vec<String> = std::fs::read_dir(ws.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    crates.sort();
+    assert_eq!(crates, ["core", "every", "plain", "poke", "thing", "token"]);
+    let root = std::fs::read_to_string(ws.join("Cargo.toml")).unwrap();
+    assert!(root.contains("members = [\"crates/*\"]"), "{root}");
+    assert!(ws
+        .join("crates/thing/src/models/resources/thing.rs")
+        .exists());
+    assert!(!ws.join("src/models").exists());
+    let bad = import(&input, &scratch("bad"), &["--max-crate-size", "many"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--max-crate-size"));
+}

@@ -322,6 +322,7 @@ fn generated_models_compile_and_derive_their_spec() {
             &RustOptions {
                 source: format!("{}.json", case.id),
                 with_provider: None,
+                max_crate_size: None,
             },
         );
         write_files(&dir.join("src").join(&case.id), &out.files);
@@ -729,6 +730,7 @@ fn provider_skeleton_compiles() {
             with_provider: Some(TfschemaDependency::Path(
                 workspace().join("runtime").display().to_string(),
             )),
+            max_crate_size: None,
         },
     );
     let dir = work_dir().join("skeleton");

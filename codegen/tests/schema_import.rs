@@ -96,6 +96,7 @@ fn imported_providers_serve_the_schema_they_were_imported_from() {
             &RustOptions {
                 source: file.into(),
                 with_provider: Some(TfschemaDependency::Path(runtime.clone())),
+                max_crate_size: None,
             },
         );
         let warnings: Vec<String> = out.warnings.iter().map(ToString::to_string).collect();
@@ -333,6 +334,7 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
         &RustOptions {
             source: "x.json".into(),
             with_provider: Some(TfschemaDependency::Version("0.1.0".into())),
+            max_crate_size: None,
         },
     );
     let all: Vec<String> = imported

@@ -33,6 +33,18 @@ Deserialize`, the `#[tf(...)]` attributes removed and `Unknown<T>`,
 `Set<T>` and `Number` standing for `Option<T>`, `Vec<T>` and `f64`. Every
 struct gets its codec function, as above.
 
+`--schema-json PATH` measures a slice of a real provider instead: the
+first `--resources N` resources (by name; 300 by default, no data sources)
+of a `terraform providers schema -json` document (e.g. what `tfschema
+schema dump --provider-binary terraform-provider-aws_v3.39.0_x5` prints)
+are imported with `tfschema schema import` (this checkout's CLI), and the
+`src/models` module it writes (the provider's configuration and one file per
+resource with its nested blocks) is the models crate; its serde twin is made
+as for --kube. Codec functions are written for the top-level types only
+(the first struct of each file: the resource or the provider
+configuration), as a provider instantiates them: nested blocks go through
+their parent's codec. AWS 3.39.0's first 300 resources are 964 structs.
+
 Each crate gets the `Cargo.lock` of the workspace it measures (this
 checkout's for serde; the one beside TFSCHEMA_RUNTIME for tfschema), so
 dependency versions are the workspace's. Both are built once to compile the
@@ -44,12 +56,14 @@ with it, a debug rebuild after `touch` reuses the previous build's code and
 measures little more than macro expansion. Prints the median wall time of
 --runs builds, the median CPU time (user + system of cargo and rustc,
 steadier when other jobs share the machine; above the wall time when rustc
-uses several threads) and the ratios, as a Markdown table or, with --json,
+uses several threads), the largest peak RSS of a process of the build
+(the crate's rustc: cargo's own is far smaller) and the ratios, as a Markdown table or, with --json,
 as JSON.
 
     python3 runtime/benches/compile_time.py [--runs 3] [--structs 50]
         [--no-codecs] [--incremental] [--profile debug|release|both]
         [--kube [--scale 1.0] [--seed 1]]
+        [--schema-json PATH [--resources 300]]
         [--target-dir DIR] [--json] [--keep]
 
     # another tfschema, e.g. an older commit in its own worktree:
@@ -63,7 +77,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -224,6 +237,48 @@ def generate_models(out: str, seed: int, scale: float) -> None:
     subprocess.run(cmd, check=True)
 
 
+def import_models(out: str, schema_json: str, resources: int) -> None:
+    """Writes the `src/models` module that `tfschema schema import` makes
+    of the provider's configuration and its first `resources` resources
+    (by name) to `out`."""
+    with open(schema_json) as f:
+        doc = json.load(f)
+    if len(doc["provider_schemas"]) != 1:
+        raise SystemExit(f"{schema_json}: expected the schema of one provider")
+    (schema,) = doc["provider_schemas"].values()
+    names = sorted(schema.get("resource_schemas", {}))[:resources]
+    schema["resource_schemas"] = {n: schema["resource_schemas"][n] for n in names}
+    schema["data_source_schemas"] = {}
+    for key in ("ephemeral_resource_schemas", "functions", "list_resource_schemas", "action_schemas"):
+        schema.pop(key, None)
+    work = os.path.dirname(out)
+    sliced = os.path.join(work, "slice.json")
+    with open(sliced, "w") as f:
+        json.dump(doc, f)
+    crate = os.path.join(work, "imported")
+    cmd = [
+        "cargo", "run", "--quiet", "--manifest-path", os.path.join(WORKSPACE, "Cargo.toml"),
+        "-p", "tfschema-cli", "--", "schema", "import", "--providers-schema", sliced,
+        "--output", crate, "--tfschema-path", RUNTIME,
+        # One crate whatever the slice's size: the models are measured as one crate beside
+        # their serde twin (a larger provider is a workspace; see e2e/aws-scale.sh).
+        "--max-crate-size", str(10**9),
+    ]  # fmt: skip
+    subprocess.run(cmd, check=True)
+    shutil.copytree(os.path.join(crate, "src", "models"), out)
+
+
+def top_level_paths(models: str) -> list:
+    """The first struct of every generated file: the resource (or the
+    provider configuration) whose codecs a provider instantiates."""
+    paths = []
+    for path in model_paths(models):
+        module = path.rsplit("::", 1)[0]
+        if not paths or paths[-1].rsplit("::", 1)[0] != module:
+            paths.append(path)
+    return paths
+
+
 def model_paths(models: str) -> list:
     """`crate::models::a::b::Struct` for every struct in the generated files."""
     paths = []
@@ -267,6 +322,23 @@ def write_kube_crates(tf: str, sd: str, sd_deps: str, seed: int, scale: float, c
     generated = os.path.join(os.path.dirname(tf), "generated")
     generate_models(generated, seed, scale)
     paths = model_paths(generated)
+    write_model_crates(tf, sd, sd_deps, generated, paths if codecs else [])
+    return len(paths)
+
+
+def write_import_crates(tf: str, sd: str, sd_deps: str, schema_json: str, resources: int, codecs: bool) -> tuple:
+    """The two crates of --schema-json; the number of structs and of
+    top-level types."""
+    generated = os.path.join(os.path.dirname(tf), "generated")
+    import_models(generated, schema_json, resources)
+    top = top_level_paths(generated)
+    write_model_crates(tf, sd, sd_deps, generated, top if codecs else [])
+    return len(model_paths(generated)), len(top)
+
+
+def write_model_crates(tf: str, sd: str, sd_deps: str, generated: str, paths: list) -> None:
+    """A crate of the generated `models` module with tfschema's derives and
+    its serde twin; a codec function for each of `paths`."""
     for root, name, deps, lock, twin, template in (
         (tf, "models_tfschema", f'tfschema = {{ path = "{RUNTIME}" }}',
          os.path.join(os.path.dirname(RUNTIME), "Cargo.lock"), False, KUBE_TFSCHEMA_CODECS),
@@ -286,15 +358,15 @@ def write_kube_crates(tf: str, sd: str, sd_deps: str, seed: int, scale: float, c
             f.write("pub mod models;\n")
             if twin:
                 f.write(KUBE_SERDE_TYPES)
-            if codecs:
-                for i, path in enumerate(paths):
-                    f.write(template.format(i=i, path=path))
-    return len(paths)
+            for i, path in enumerate(paths):
+                f.write(template.format(i=i, path=path))
 
 
-def cargo_build(root: str, target: str, release: bool, incremental: bool) -> tuple[float, float]:
+def cargo_build(root: str, target: str, release: bool, incremental: bool) -> tuple[float, float, float]:
     """Wall and CPU seconds of one `cargo build` (CPU: user + system of
-    cargo and the rustc processes it waited for)."""
+    cargo and the rustc processes it waited for) and the largest peak RSS
+    of them in MB (Linux reports a process's own children's peak in its
+    `wait4` usage; only rustc of the crate runs)."""
     cmd = ["cargo", "build", "--quiet"] + (["--release"] if release else [])
     env = dict(os.environ, CARGO_TARGET_DIR=target)
     if not incremental:
@@ -302,28 +374,32 @@ def cargo_build(root: str, target: str, release: bool, incremental: bool) -> tup
         # re-expands the macros but reuses all the generated code, which
         # measures almost nothing of what the derive costs.
         env["CARGO_INCREMENTAL"] = "0"
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    subprocess.run(cmd, cwd=root, env=env, check=True)
+    proc = subprocess.Popen(cmd, cwd=root, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.monotonic() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    if proc.returncode != 0:
+        raise subprocess.CalledProcessError(proc.returncode, cmd)
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def timed(root: str, target: str, release: bool, runs: int, incremental: bool) -> dict:
     cargo_build(root, target, release, incremental)  # warm-up: dependencies
-    walls, cpus = [], []
+    walls, cpus, rss = [], [], []
     for _ in range(runs):
         os.utime(os.path.join(root, "src", "lib.rs"))
-        wall, cpu = cargo_build(root, target, release, incremental)
+        wall, cpu, peak = cargo_build(root, target, release, incremental)
         walls.append(wall)
         cpus.append(cpu)
+        rss.append(peak)
     return {
         "wall_s": statistics.median(walls),
         "cpu_s": statistics.median(cpus),
+        "peak_rss_mb": statistics.median(rss),
         "wall_runs_s": [round(w, 3) for w in walls],
         "cpu_runs_s": [round(c, 3) for c in cpus],
+        "peak_rss_runs_mb": [round(m) for m in rss],
     }
 
 
@@ -352,6 +428,12 @@ def main() -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="with --kube: the spec's size (gen_large_spec.py --scale)")
     ap.add_argument("--seed", type=int, default=1, help="with --kube: the spec's seed")
     ap.add_argument(
+        "--schema-json",
+        metavar="PATH",
+        help="the models `tfschema schema import` writes for a slice of this `terraform providers schema -json` output, instead of --structs simple ones",
+    )
+    ap.add_argument("--resources", type=int, default=300, help="with --schema-json: how many resources (the first by name)")
+    ap.add_argument(
         "--target-dir",
         help="where the two crates' target dirs go, kept between invocations (default: the temporary directory); use one per TFSCHEMA_RUNTIME",
     )
@@ -372,7 +454,12 @@ def main() -> int:
     try:
         tf = os.path.join(tmp, "models_tfschema")
         sd = os.path.join(tmp, "models_serde")
-        if args.kube:
+        top = None
+        if args.schema_json:
+            args.structs, top = write_import_crates(
+                tf, sd, sd_deps, os.path.abspath(args.schema_json), args.resources, not args.no_codecs
+            )
+        elif args.kube:
             args.structs = write_kube_crates(tf, sd, sd_deps, args.seed, args.scale, not args.no_codecs)
         else:
             write_crate(
@@ -410,10 +497,16 @@ def main() -> int:
                     "serde": t_sd,
                     "wall_ratio": t_tf["wall_s"] / t_sd["wall_s"],
                     "cpu_ratio": t_tf["cpu_s"] / t_sd["cpu_s"],
+                    "peak_rss_ratio": t_tf["peak_rss_mb"] / t_sd["peak_rss_mb"],
                 }
             )
         what = "derives only" if args.no_codecs else "derives + msgpack/JSON codecs instantiated"
-        if args.kube:
+        if args.schema_json:
+            what = (
+                f"the first {args.resources} resources of {os.path.basename(args.schema_json)} imported"
+                f" ({top} top-level types), {what.replace('instantiated', 'instantiated for the top-level types')}"
+            )
+        elif args.kube:
             what = f"Kubernetes-like models (gen_large_spec.py --seed {args.seed} --scale {args.scale}), {what}"
         if args.json:
             out = {
@@ -421,6 +514,9 @@ def main() -> int:
                 "runs": args.runs,
                 "codecs": not args.no_codecs,
                 "kube": args.kube,
+                "schema_json": args.schema_json,
+                "resources": args.resources if args.schema_json else None,
+                "top_level_types": top,
                 "incremental": args.incremental,
                 "tfschema_runtime": RUNTIME,
                 "serde_requirements": versions,
@@ -433,13 +529,17 @@ def main() -> int:
                 f"{args.structs} structs, {what}; median of {args.runs} builds of the crate alone"
                 f" (load average now {os.getloadavg()[0]:.2f})"
             )
-            print("| profile | tfschema wall (s) | serde wall (s) | ratio | tfschema CPU (s) | serde CPU (s) | ratio |")
-            print("|---|---|---|---|---|---|---|")
+            print(
+                "| profile | tfschema wall (s) | serde wall (s) | ratio | tfschema CPU (s) | serde CPU (s) | ratio"
+                " | tfschema peak RSS (MB) | serde peak RSS (MB) | ratio |"
+            )
+            print("|---|---|---|---|---|---|---|---|---|---|")
             for r in rows:
                 tf_t, sd_t = r["tfschema"], r["serde"]
                 print(
                     f"| {r['profile']} | {tf_t['wall_s']:.2f} | {sd_t['wall_s']:.2f} | {r['wall_ratio']:.2f}x"
-                    f" | {tf_t['cpu_s']:.2f} | {sd_t['cpu_s']:.2f} | {r['cpu_ratio']:.2f}x |"
+                    f" | {tf_t['cpu_s']:.2f} | {sd_t['cpu_s']:.2f} | {r['cpu_ratio']:.2f}x"
+                    f" | {tf_t['peak_rss_mb']:.0f} | {sd_t['peak_rss_mb']:.0f} | {r['peak_rss_ratio']:.2f}x |"
                 )
         if args.keep:
             print(f"crates kept in {tmp}", file=sys.stderr)

@@ -43,8 +43,7 @@ pub use crate::{
     TfSchema, TfType, Unknown,
 };
 
-/// An attribute's flags as the derive writes them: one small argument to
-/// [`attribute`] instead of a struct literal per attribute.
+/// An attribute's flags as the derive writes them, in its [`AttrSpec`].
 #[derive(Debug, Clone, Copy)]
 pub struct AttrFlags {
     pub required: bool,
@@ -58,6 +57,32 @@ pub struct AttrFlags {
     pub markdown: bool,
 }
 
+impl AttrFlags {
+    /// The flags in one short call (the derive writes one per attribute).
+    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+    pub const fn of(
+        required: bool,
+        optional: bool,
+        computed: bool,
+        sensitive: bool,
+        deprecated: bool,
+        write_only: bool,
+        markdown: bool,
+        deprecation_message: &'static str,
+    ) -> AttrFlags {
+        AttrFlags {
+            required,
+            optional,
+            computed,
+            sensitive,
+            deprecated,
+            deprecation_message,
+            write_only,
+            markdown,
+        }
+    }
+}
+
 fn string_kind(markdown: bool) -> StringKind {
     if markdown {
         StringKind::Markdown
@@ -66,31 +91,39 @@ fn string_kind(markdown: bool) -> StringKind {
     }
 }
 
-/// An attribute of a derived block. The derive calls this rather than
-/// writing the struct out, so a provider's `block()` functions stay small
-/// (they run once, at start-up, but are compiled for every model).
-#[inline(never)]
-pub fn attribute(
-    name: &'static str,
-    ty: AttributeType,
-    description: &'static str,
-    flags: AttrFlags,
-    plan: PlanPolicy,
-) -> Attribute {
-    Attribute {
-        name: String::from(name),
-        ty,
-        description: String::from(description),
-        description_kind: string_kind(flags.markdown),
-        required: flags.required,
-        optional: flags.optional,
-        computed: flags.computed,
-        sensitive: flags.sensitive,
-        deprecated: flags.deprecated,
-        deprecation_message: String::from(flags.deprecation_message),
-        write_only: flags.write_only,
-        plan,
-    }
+// A derived `block()` is one call of `block_of` with two constant tables
+// (`&'static [AttrSpec]`, `&'static [BlockSpec]`) the derive writes in an
+// inline `const` block: the per-model code is data the compiler evaluates
+// once, with no temporaries to drop, and the loop that builds the schema
+// from it is compiled once, here. The field types' schemas come in as
+// function pointers (`<T as TfType>::tf_type`, `<E as TfSchema>::block`),
+// named at the field's span so that a type that is not a Terraform type is
+// still reported there.
+
+/// The type of an attribute of a derived block.
+#[derive(Debug, Clone, Copy)]
+pub enum AttrTy {
+    /// A plain attribute: its type's `TfType::tf_type` (or its `with`
+    /// module's wire type's).
+    Type(fn() -> Type),
+    /// Nested attributes: the element struct's `TfSchema::block`.
+    Nested(fn() -> Block, ObjectNesting),
+}
+
+/// An attribute of a derived block, as a constant.
+#[derive(Debug, Clone, Copy)]
+pub struct AttrSpec {
+    /// The attribute's name.
+    pub name: &'static str,
+    /// Its type.
+    pub ty: AttrTy,
+    /// Its description.
+    pub description: &'static str,
+    /// Its flags.
+    pub flags: AttrFlags,
+    /// Its plan policy when it has one (`None`: [`PlanPolicy::NONE`]); a
+    /// function because a default is a `Value`, built at run time.
+    pub plan: Option<fn() -> PlanPolicy>,
 }
 
 /// A block field's own flags: `deprecated = "..."` (empty when not
@@ -101,46 +134,86 @@ pub struct BlockFlags {
     pub computed: bool,
 }
 
-/// A nested block of a derived block (see [`attribute`]). The field's
+/// A nested block of a derived block, as a constant. The field's
 /// `deprecated` and `computed` go on the nested block's own block, where
 /// the protocol carries them.
-#[inline(never)]
-pub fn nested_block(
-    name: &'static str,
-    mut block: Block,
-    nesting: NestingMode,
-    min_items: u64,
-    max_items: u64,
-    flags: BlockFlags,
-    plan: PlanPolicy,
-) -> NestedBlock {
-    if let Some(message) = flags.deprecation_message {
-        block.deprecated = true;
-        block.deprecation_message = String::from(message);
-    }
-    block.computed = flags.computed;
-    NestedBlock {
-        type_name: String::from(name),
-        block,
-        nesting,
-        min_items,
-        max_items,
-        plan,
+#[derive(Debug, Clone, Copy)]
+pub struct BlockSpec {
+    /// The block's type name.
+    pub name: &'static str,
+    /// The element struct's `TfSchema::block`.
+    pub block: fn() -> Block,
+    /// Its nesting mode.
+    pub nesting: NestingMode,
+    /// `min_items`.
+    pub min_items: u64,
+    /// `max_items`.
+    pub max_items: u64,
+    /// Its flags.
+    pub flags: BlockFlags,
+    /// Its plan policy (see [`AttrSpec::plan`]).
+    pub plan: Option<fn() -> PlanPolicy>,
+}
+
+fn plan_of(plan: Option<fn() -> PlanPolicy>) -> PlanPolicy {
+    plan.map_or(PlanPolicy::NONE, |plan| plan())
+}
+
+fn attribute(spec: &AttrSpec) -> Attribute {
+    let flags = spec.flags;
+    let ty = match spec.ty {
+        AttrTy::Type(tf_type) => AttributeType::Type(tf_type()),
+        AttrTy::Nested(block, nesting) => AttributeType::Nested(NestedType {
+            attributes: block().attributes,
+            nesting,
+        }),
+    };
+    Attribute {
+        name: String::from(spec.name),
+        ty,
+        description: String::from(spec.description),
+        description_kind: string_kind(flags.markdown),
+        required: flags.required,
+        optional: flags.optional,
+        computed: flags.computed,
+        sensitive: flags.sensitive,
+        deprecated: flags.deprecated,
+        deprecation_message: String::from(flags.deprecation_message),
+        write_only: flags.write_only,
+        plan: plan_of(spec.plan),
     }
 }
 
-/// A derived block (see [`attribute`]).
+fn nested_block(spec: &BlockSpec) -> NestedBlock {
+    let mut block = (spec.block)();
+    if let Some(message) = spec.flags.deprecation_message {
+        block.deprecated = true;
+        block.deprecation_message = String::from(message);
+    }
+    block.computed = spec.flags.computed;
+    NestedBlock {
+        type_name: String::from(spec.name),
+        block,
+        nesting: spec.nesting,
+        min_items: spec.min_items,
+        max_items: spec.max_items,
+        plan: plan_of(spec.plan),
+    }
+}
+
+/// A derived block: its attributes and nested blocks from the derive's
+/// constant tables, in their order.
 #[inline(never)]
-pub fn block(
-    attributes: Vec<Attribute>,
-    block_types: Vec<NestedBlock>,
+pub fn block_of(
+    attributes: &'static [AttrSpec],
+    block_types: &'static [BlockSpec],
     description: &'static str,
     markdown: bool,
     deprecation_message: Option<&'static str>,
 ) -> Block {
     Block {
-        attributes,
-        block_types,
+        attributes: attributes.iter().map(attribute).collect(),
+        block_types: block_types.iter().map(nested_block).collect(),
         description: String::from(description),
         description_kind: string_kind(markdown),
         deprecated: deprecation_message.is_some(),

@@ -12,10 +12,12 @@ mod emit;
 mod emitter;
 mod functions;
 mod identity;
+pub mod layout;
 mod names;
 mod skeleton;
 mod types;
 mod validators;
+mod workspace;
 
 pub use emit::{File, ModelRef, Models};
 pub use functions::FunctionRef;
@@ -44,6 +46,11 @@ pub struct RustOptions {
     /// `src/functions.rs` when the spec has functions) with the models
     /// under `src/models/`.
     pub with_provider: Option<TfschemaDependency>,
+    /// With [`RustOptions::with_provider`]: the bound on a crate's weight
+    /// (see [`layout`]); a provider above it is written as a Cargo
+    /// workspace of crates of at most this weight. `None` is
+    /// [`layout::DEFAULT_CRATE_SIZE`].
+    pub max_crate_size: Option<usize>,
 }
 
 /// The result of [`generate`].
@@ -55,19 +62,24 @@ pub struct RustOutput {
     pub models: Models,
     /// The functions written (with [`RustOptions::with_provider`]).
     pub functions: Vec<FunctionRef>,
+    /// The crates of a workspace layout (`core`, then one per group of
+    /// types, each under `crates/`); empty when the provider is one crate.
+    pub crates: Vec<String>,
     /// What could not be expressed (validators, defaults, names, flags
     /// the derive has no spelling for), each naming the attribute.
     pub warnings: Vec<Warning>,
 }
 
 /// Generates the models (and, with [`RustOptions::with_provider`], the
-/// provider crate). The text is close to rustfmt's style; run rustfmt over
-/// it for the exact layout.
+/// provider crate, or a workspace of crates when it is larger than
+/// [`RustOptions::max_crate_size`]). The text is close to rustfmt's style;
+/// run rustfmt over it for the exact layout.
 pub fn generate(spec: &Spec, options: &RustOptions) -> RustOutput {
     let mut warnings = Vec::new();
     let models = emit::models(spec, &options.source, &mut warnings);
     let mut files = Vec::new();
     let mut function_refs = Vec::new();
+    let mut crates = Vec::new();
     match &options.with_provider {
         None => {
             files.extend(models.files.iter().cloned());
@@ -89,26 +101,73 @@ pub fn generate(spec: &Spec, options: &RustOptions) -> RustOutput {
             if let Some((_, refs)) = &functions {
                 function_refs.clone_from(refs);
             }
-            files.extend(skeleton::files(
-                &spec.provider_name,
-                &models,
-                &function_refs,
-                dep,
-                &header,
-            ));
-            files.extend(functions.map(|(file, _)| file));
-            files.extend(models.files.iter().map(|f| File {
-                path: format!("src/models/{}", f.path),
-                text: f.text.clone(),
-            }));
+            let bound = options.max_crate_size.unwrap_or(layout::DEFAULT_CRATE_SIZE);
+            match layout::group(&weights(&models), bound) {
+                Some(groups) => {
+                    files.extend(workspace::files(&workspace::Input {
+                        spec,
+                        models: &models,
+                        groups: &groups,
+                        functions: &function_refs,
+                        dep,
+                        header: &header,
+                        source: &options.source,
+                    }));
+                    files.extend(functions.map(|(file, _)| file));
+                    crates = workspace::crate_names(&groups);
+                }
+                None => {
+                    files.extend(skeleton::files(
+                        &spec.provider_name,
+                        &models,
+                        &function_refs,
+                        dep,
+                        &header,
+                    ));
+                    files.extend(functions.map(|(file, _)| file));
+                    files.extend(models.files.iter().map(|f| File {
+                        path: format!("src/models/{}", f.path),
+                        text: f.text.clone(),
+                    }));
+                }
+            }
         }
     }
     RustOutput {
         files,
         models,
         functions: function_refs,
+        crates,
         warnings,
     }
+}
+
+/// Each type's weight ([`layout`]), by name: the structs and fields of its
+/// files (a resource and its data source of the same name go together) and
+/// a hook each.
+fn weights(models: &Models) -> Vec<(String, usize)> {
+    let texts: std::collections::BTreeMap<&str, &str> = models
+        .files
+        .iter()
+        .map(|f| (f.path.as_str(), f.text.as_str()))
+        .collect();
+    let mut by_name = std::collections::BTreeMap::<&str, usize>::new();
+    for m in models
+        .resources
+        .iter()
+        .chain(&models.data_sources)
+        .chain(&models.ephemeral_resources)
+        .chain(&models.list_resources)
+        .chain(&models.actions)
+    {
+        let text = texts.get(m.file.as_str()).copied().unwrap_or_default();
+        *by_name.entry(m.name.as_str()).or_default() +=
+            layout::file_weight(text) + layout::HOOK_WEIGHT;
+    }
+    by_name
+        .into_iter()
+        .map(|(n, w)| (n.to_owned(), w))
+        .collect()
 }
 
 #[cfg(test)]

@@ -173,7 +173,7 @@ impl FileEmitter<'_> {
             out.push_str(&format!("    pub {}: Option<{ty}>,\n", f.ident));
         }
         out.push_str("}\n");
-        self.structs[slot] = out;
+        self.settle(slot, &name, out);
         Ok(name)
     }
 }

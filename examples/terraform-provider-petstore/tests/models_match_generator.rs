@@ -70,6 +70,7 @@ fn committed_models_equal_a_fresh_generation() {
         &RustOptions {
             source: "openapi_spec.json (generator_config.yml)".into(),
             with_provider: Some(TfschemaDependency::Path("../../runtime".into())),
+            max_crate_size: None,
         },
     );
 

@@ -146,7 +146,7 @@ mod tests {
         let schema = expand_str(src, Which::Schema);
         assert!(
             schema
-                .contains("< a :: m :: Wire as :: tfschema :: __private :: TfType > :: tf_type ()"),
+                .contains("AttrTy :: Type (< a :: m :: Wire as :: tfschema :: __private :: TfType > :: tf_type)"),
             "{schema}"
         );
         assert!(schema.contains("a :: m :: semantically_equal"), "{schema}");
@@ -163,7 +163,7 @@ mod tests {
         // No flag written: optional exactly when the type can be null.
         assert!(
             out.contains(
-                "required : ! < Keepers as :: tfschema :: __private :: TfType > :: CAN_BE_NULL"
+                "AttrFlags :: of (! < Keepers as :: tfschema :: __private :: TfType > :: CAN_BE_NULL , < Keepers as :: tfschema :: __private :: TfType > :: CAN_BE_NULL ,"
             ),
             "{out}"
         );

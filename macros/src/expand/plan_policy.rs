@@ -9,8 +9,19 @@ use syn::spanned::Spanned;
 use crate::ast::DefaultArg;
 use crate::valid::FieldModel;
 
+/// The `plan` of a field's `AttrSpec` or `BlockSpec`: `None` without a
+/// policy, else a non-capturing closure that builds it (a default is a
+/// `Value`, which a constant cannot hold).
+pub fn plan_fn(field: &FieldModel, p: &TokenStream) -> TokenStream {
+    if !field.plan.is_set() {
+        return quote!(#p::None);
+    }
+    let plan = plan_policy(field, p);
+    quote!(#p::Some(|| #plan))
+}
+
 /// The `PlanPolicy` literal of a field.
-pub fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
+fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
     let plan = &field.plan;
     if !plan.is_set() {
         return quote!(#p::PlanPolicy::NONE);

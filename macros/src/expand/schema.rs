@@ -1,6 +1,8 @@
 //! `impl TfSchema`: the struct's block, built from the field types' own
 //! `TfType`/`TfSchema` impls, with its validation and its compile-time
-//! checks.
+//! checks. The block is data: a constant `AttrSpec` per attribute and
+//! `BlockSpec` per nested block, which `__private::block_of` (compiled once,
+//! in the library) turns into the `Block`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -19,7 +21,17 @@ pub fn expand(model: &Model) -> TokenStream {
     let version = model.version;
     let attributes = model.fields.iter().filter_map(|f| attribute(f, &p));
     let block_types = model.fields.iter().filter_map(|f| nested_block(f, &p));
-    let validate = validate::body(model, &p);
+    let validate = validate::body(model, &p).map(|body| {
+        quote! {
+            fn validate(
+                __value: &#p::Value,
+                __path: &mut #p::Vec<#p::PathStep>,
+                __diags: &mut #p::Diagnostics,
+            ) {
+                #body
+            }
+        }
+    });
     let has_write_only = checks::has_write_only(model, &p);
     let mut checks = checks::nesting_checks(model, &p);
     checks.extend(checks::type_checks(model, &p));
@@ -44,23 +56,20 @@ pub fn expand(model: &Model) -> TokenStream {
                 const HAS_WRITE_ONLY: ::core::primitive::bool = #has_write_only;
                 const HAS_PLAN_POLICY: ::core::primitive::bool = #has_plan_policy;
 
+                // The attributes and nested blocks as constant tables
+                // (inline `const`: they may name the struct's lifetime),
+                // which one function of the library turns into the block.
                 fn block() -> #p::Block {
-                    #p::block(
-                        #p::vec![#(#attributes),*],
-                        #p::vec![#(#block_types),*],
+                    #p::block_of(
+                        const { &[#(#attributes),*] },
+                        const { &[#(#block_types),*] },
                         #description,
                         #markdown,
                         #deprecation,
                     )
                 }
 
-                fn validate(
-                    __value: &#p::Value,
-                    __path: &mut #p::Vec<#p::PathStep>,
-                    __diags: &mut #p::Diagnostics,
-                ) {
-                    #validate
-                }
+                #validate
             }
 
             #identity
@@ -68,7 +77,7 @@ pub fn expand(model: &Model) -> TokenStream {
     }
 }
 
-/// The schema attribute of an attribute or nested attributes field.
+/// The `AttrSpec` of an attribute or nested attributes field.
 fn attribute(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
     let (flags, attr_ty) = match &field.kind {
         Kind::Attribute(flags) => (flags, attribute_type(field, p)),
@@ -90,25 +99,21 @@ fn attribute(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
         field.write_only,
         field.markdown,
     );
-    let plan = plan_policy::plan_policy(field, p);
+    let plan = plan_policy::plan_fn(field, p);
     let deprecation_message = field.deprecation_message.as_deref().unwrap_or_default();
     Some(quote! {
-        #p::attribute(
-            #name,
-            #attr_ty,
-            #description,
-            #p::AttrFlags {
-                required: #required,
-                optional: #optional,
-                computed: #computed,
-                sensitive: #sensitive,
-                deprecated: #deprecated,
-                deprecation_message: #deprecation_message,
-                write_only: #write_only,
-                markdown: #markdown,
-            },
-            #plan,
-        )
+        #p::AttrSpec {
+            name: #name,
+            ty: #attr_ty,
+            description: #description,
+            // required, optional, computed, sensitive, deprecated,
+            // write_only, markdown, deprecation message
+            flags: #p::AttrFlags::of(
+                #required, #optional, #computed, #sensitive, #deprecated, #write_only, #markdown,
+                #deprecation_message,
+            ),
+            plan: #plan,
+        }
     })
 }
 
@@ -128,20 +133,21 @@ fn presence(field: &FieldModel, flags: &Flags, p: &TokenStream) -> (TokenStream,
     }
 }
 
-/// A plain attribute's type; a `with` field has its module's wire type
-/// (the wrappers around the custom type do not change it).
+/// A plain attribute's type (the `TfType::tf_type` of the field's type,
+/// named at the field); a `with` field has its module's wire type (the
+/// wrappers around the custom type do not change it).
 fn attribute_type(field: &FieldModel, p: &TokenStream) -> TokenStream {
     match &field.with {
         Some(with) => {
             let module = &with.module;
             quote_spanned! {module.span()=>
-                #p::AttributeType::Type(<#module::Wire as #p::TfType>::tf_type())
+                #p::AttrTy::Type(<#module::Wire as #p::TfType>::tf_type)
             }
         }
         None => {
             let ty = &field.ty;
             quote_spanned! {ty.span()=>
-                #p::AttributeType::Type(<#ty as #p::TfType>::tf_type())
+                #p::AttrTy::Type(<#ty as #p::TfType>::tf_type)
             }
         }
     }
@@ -161,14 +167,11 @@ fn nested_type(
         Collection::Map => quote!(#p::ObjectNesting::Map),
     };
     quote_spanned! {elem.span()=>
-        #p::AttributeType::Nested(#p::NestedType {
-            attributes: <#elem as #p::TfSchema>::block().attributes,
-            nesting: #nesting,
-        })
+        #p::AttrTy::Nested(<#elem as #p::TfSchema>::block, #nesting)
     }
 }
 
-/// The schema's nested block of a block field.
+/// The `BlockSpec` of a block field.
 fn nested_block(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
     let Kind::Block {
         elem,
@@ -183,7 +186,7 @@ fn nested_block(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
     };
     let deprecation = option_str(field.deprecation_message.as_deref(), p);
     let name = &field.name;
-    let plan = plan_policy::plan_policy(field, p);
+    let plan = plan_policy::plan_fn(field, p);
     let elem = elem_struct(elem, *opaque, p);
     let nesting = match nesting {
         NestingArg::Single => quote!(#p::NestingMode::Single),
@@ -192,20 +195,20 @@ fn nested_block(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
         NestingArg::Map => quote!(#p::NestingMode::Map),
         NestingArg::Group => quote!(#p::NestingMode::Group),
     };
-    let block = quote_spanned! {elem.span()=> <#elem as #p::TfSchema>::block() };
+    let block = quote_spanned! {elem.span()=> <#elem as #p::TfSchema>::block };
     Some(quote! {
-        #p::nested_block(
-            #name,
-            #block,
-            #nesting,
-            #min_items,
-            #max_items,
-            #p::BlockFlags {
+        #p::BlockSpec {
+            name: #name,
+            block: #block,
+            nesting: #nesting,
+            min_items: #min_items,
+            max_items: #max_items,
+            flags: #p::BlockFlags {
                 deprecation_message: #deprecation,
                 computed: #computed,
             },
-            #plan,
-        )
+            plan: #plan,
+        }
     })
 }
 

@@ -10,7 +10,10 @@ use super::tokens::elem_struct;
 use crate::ast::NestingArg;
 use crate::valid::{FieldModel, Kind, Model, RuleKind};
 
-pub fn body(model: &Model, p: &TokenStream) -> TokenStream {
+/// `None` when there is nothing to validate: the trait's default
+/// `validate` (which does nothing) is then the struct's, and the derive
+/// writes no body for the compiler to check.
+pub fn body(model: &Model, p: &TokenStream) -> Option<TokenStream> {
     let per_field: Vec<TokenStream> = model
         .fields
         .iter()
@@ -19,16 +22,16 @@ pub fn body(model: &Model, p: &TokenStream) -> TokenStream {
     let rules: Vec<TokenStream> = model.fields.iter().flat_map(|f| rules(f, p)).collect();
     let hook = hook(model, p);
     if per_field.is_empty() && rules.is_empty() && hook.is_none() {
-        return quote!(let _ = (__value, __path, __diags););
+        return None;
     }
-    quote! {
+    Some(quote! {
         let #p::Value::Object(__attrs) = __value else {
             return;
         };
         #(#per_field)*
         #(#rules)*
         #hook
-    }
+    })
 }
 
 /// The checks of one attribute's value, at its path; `None` when it has

@@ -31,10 +31,5 @@ pub struct PetsPetsCategory {
     pub name: Unknown<Option<String>>,
 }
 
-#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]
-pub struct PetsPetsTags {
-    #[tf(computed)]
-    pub id: Unknown<Option<i64>>,
-    #[tf(computed)]
-    pub name: Unknown<Option<String>>,
-}
+/// The same shape as [`PetsPetsCategory`].
+pub type PetsPetsTags = PetsPetsCategory;
