@@ -8,7 +8,8 @@
 # Steps: install the Terraform binaries (e2e/install-terraform.sh), build the provider
 # twice and the tfschema command (e2e_build: dev profile, E2E_RELEASE=1 for release) (for `tfschema schema dump`), fill the mirror, then for each Terraform version
 # the scenarios s01..s15, s20..s23, s40..s43 (identity.sh), s60 (scenarios/list.sh) and s70..s71
-# (scenarios/load.sh: load, the provider killed mid-apply) (one "PASS"/"FAIL" line each; see
+# (scenarios/load.sh: load, the provider killed mid-apply) and s80 (debug.sh: the provider
+# started with --debug, Terraform attached to it) (one "PASS"/"FAIL" line each; see
 # e2e/README.md for what each checks),
 # then (with E2E_BENCH=1) a 200-resource apply benchmark beside the Go null provider, a result
 # matrix and the timings of every Terraform command.
@@ -19,7 +20,7 @@
 # Knobs for local iteration (CI uses none of them; a run that narrows anything says so and
 # cannot pass as a full run: it exits 3 when everything selected passed):
 #   E2E_ONLY_TF="1.15.5"        Terraform versions to run (default: 1.0.3 1.15.5)
-#   E2E_ONLY="s05 s10"          scenarios to run (default: all; s02-s04, s06, s07, s12 need s01)
+#   E2E_ONLY="s05 s10"          scenarios to run (default: all; s03, s04, s06, s07 need s01)
 #   E2E_SKIP_BUILD=1            reuse the binaries of the last build (target/e2e-work/bin)
 # Other env: E2E_BENCH_N (200), E2E_BENCH_REPEAT (3), BENCH_PARALLELISM (10), E2E_LOAD_N (250, s70),
 #            CARGO_TARGET_DIR,
@@ -182,7 +183,6 @@ plan_json() {  # WS PLANFILE -> $WS/plan.json (terraform show -json)
 # ---- scenarios ------------------------------------------------------------------------------------
 declare -A TITLE=(
   [s01]="init + apply of the sample (all nesting modes); SQLite rows"
-  [s02]="plan -detailed-exitcode = 0 right after apply"
   [s03]="in-place update (quantity, a block attribute)"
   [s04]="requires-replace change (sku)"
   [s05]="unknown at plan time: label = \"xyz-\${id}\" vs \"abc-\${id}\""
@@ -192,7 +192,6 @@ declare -A TITLE=(
   [s09]="invalid configurations: diagnostics at the attribute"
   [s10]="write-only attribute api_secret"
   [s11]="TF_LOG=trace: no sensitive value in any log"
-  [s12]="destroy leaves the tables empty"
   [s13]="providers schema -json = tfschema schema dump (inventory 0.2.0, 0.1.0, hashicorp/null)"
   [s14]="protocol 5 (INVENTORY_PROTOCOL5_ONLY=1)"
   [s15]="deprecation message of an attribute: Terraform 1.15 warns where it is used (1.0.3: silent)"
@@ -202,7 +201,7 @@ declare -A TITLE=(
   [s23]="provider functions over protocol 5"
   [s50]="actions: apply -invoke, action_trigger after create, an error at the config attribute"
 )
-ALL_SCENARIOS=(s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12 s13 s14 s15 s20 s21 s22 s23)
+ALL_SCENARIOS=(s01 s03 s04 s05 s06 s07 s08 s09 s10 s11 s13 s14 s15 s20 s21 s22 s23)
 # shellcheck source=scenarios/ephemeral.sh
 source "$SCEN/ephemeral.sh"   # s30-s32: the ephemeral resource inventory_token
 # shellcheck source=identity.sh
@@ -212,6 +211,8 @@ ALL_SCENARIOS+=(s50)
 source "$SCEN/list.sh"   # s60: the list resource inventory_item, generated configuration
 # shellcheck source=scenarios/load.sh
 source "$SCEN/load.sh"   # s70-s71: load (beside null_resource), the provider killed mid-apply
+# shellcheck source=debug.sh
+source "$HERE/debug.sh"   # s80: --debug, Terraform attached through TF_REATTACH_PROVIDERS
 
 s01() {
   local ws; ws="$(ws_new sample)"; WS="$ws"
@@ -263,12 +264,6 @@ EOF
   touch "$ws/.s01-ok"
 }
 
-s02() {
-  need_s01; local ws="$WSROOT/sample"; WS="$ws"
-  e2e_tf_no_changes "$TF" "$ws"
-  e2e_expect_contains "No changes."
-  ok "plan -detailed-exitcode: rc=0, No changes."
-}
 
 s03() {
   need_s01; local ws="$WSROOT/sample"; WS="$ws"
@@ -661,18 +656,6 @@ if len(sentinels) > 1 and sentinels[1] in file_text(WS + "/main.tf"):
 EOF
 }
 
-s12() {
-  need_s01; local ws="$WSROOT/sample"; WS="$ws"
-  local n
-  n="$(WS="$ws" python3 "$CHECKS" <<<'print(len(managed_addresses()))')"
-  e2e_tf_ok "$TF" "$ws" destroy -auto-approve -input=false
-  e2e_expect_contains "Destroy complete! Resources: $n destroyed."
-  pycheck "tables empty, state empty" <<'EOF'
-expect_eq(rows("select id, sku from items"), [], "items rows")
-expect_eq(rows("select id, key from tags"), [], "tags rows")
-expect_eq(managed_addresses(), [], "managed resources in state")
-EOF
-}
 
 # schema_vs_dump NAME WS BINARY ADDRESS: `terraform providers schema -json` in WS (initialised) against
 # `tfschema schema dump` of BINARY (same environment), compared by checks.py schema-compare.

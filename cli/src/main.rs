@@ -13,7 +13,11 @@
 //! - `tfschema docs generate|validate`: registry docs in tfplugindocs'
 //!   layout from the schema and the provider's `examples/`;
 //! - `tfschema schema import`: a provider crate serving the schema of a
-//!   provider written in Go, to start a port.
+//!   provider written in Go, to start a port;
+//! - `tfschema new`: a provider crate to start from, as HashiCorp's
+//!   scaffolding repository is for Go;
+//! - `tfschema release`: the zips, manifest, SHA256SUMS and signature of a
+//!   release as the Terraform and OpenTofu registries read them.
 //!
 //! The work is done by the libraries `tfschema` (values) and
 //! `tfschema-codegen` (generators); this crate parses the command line.
@@ -25,8 +29,10 @@ use clap::{Parser, Subcommand};
 mod codespec;
 mod docs;
 mod import;
+mod new;
 mod openapi;
 mod plugin;
+mod release;
 mod rust;
 mod schema;
 mod wire;
@@ -56,6 +62,11 @@ enum Command {
     /// Registry documentation (tfplugindocs' layout) from a provider's schema.
     #[command(subcommand)]
     Docs(docs::DocsCommand),
+    /// Start a provider crate: a resource, a data source, a function, an
+    /// ephemeral resource, tests, examples, docs and CI workflows.
+    New(new::NewArgs),
+    /// Package a provider release for the Terraform and OpenTofu registries.
+    Release(release::ReleaseArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +77,8 @@ fn main() -> ExitCode {
         Command::Codespec(cmd) => codespec::run(cmd),
         Command::Schema(cmd) => schema::run(cmd),
         Command::Docs(cmd) => docs::run(cmd),
+        Command::New(args) => new::run(args),
+        Command::Release(args) => release::run(args),
     };
     match result {
         Ok(code) => code,

@@ -10,6 +10,9 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+#[path = "support/runner.rs"]
+mod runner;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Output};
 use std::time::{Duration, Instant};
@@ -520,33 +523,5 @@ fn main() -> ExitCode {
             no_address_and_no_provider_name,
         ),
     ];
-    let filter: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let start = Instant::now();
-    let (mut passed, mut failed, mut filtered) = (0, 0, 0);
-    for (name, test) in tests {
-        if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
-            filtered += 1;
-            continue;
-        }
-        let ok = std::panic::catch_unwind(test).is_ok();
-        println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
-        if ok {
-            passed += 1;
-        } else {
-            failed += 1;
-        }
-    }
-    println!(
-        "\ntest result: {}. {passed} passed; {failed} failed; 0 ignored; 0 measured; {filtered} filtered out; finished in {:.2}s\n",
-        if failed == 0 { "ok" } else { "FAILED" },
-        start.elapsed().as_secs_f64()
-    );
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    runner::run(&tests)
 }

@@ -97,6 +97,7 @@ impl Plugin {
     pub(super) async fn start(
         binary: &Path,
         client_cert_pem: &str,
+        offered_versions: &str,
         timeout: Duration,
     ) -> Result<Plugin> {
         // A bare file name would be looked up in PATH: the file given is
@@ -108,7 +109,7 @@ impl Plugin {
         };
         let mut child = Command::new(program)
             .env(MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE)
-            .env("PLUGIN_PROTOCOL_VERSIONS", OFFERED_VERSIONS)
+            .env("PLUGIN_PROTOCOL_VERSIONS", offered_versions)
             .env("PLUGIN_MIN_PORT", "10000")
             .env("PLUGIN_MAX_PORT", "25000")
             .env("PLUGIN_CLIENT_CERT", client_cert_pem)

@@ -41,13 +41,26 @@ pub struct Dumped {
 /// or with a schema Terraform would refuse. The message names the binary
 /// and quotes the end of its stderr.
 pub fn read_schema(binary: &Path, timeout: Duration) -> Result<Dumped> {
+    read_schema_offering(binary, timeout, launch::OFFERED_VERSIONS)
+}
+
+/// [`read_schema`], offering the provider only the plugin protocol
+/// versions in `offered` (`"5"`, `"6"` or `"5,6"`): how `tfschema release`
+/// learns each version a provider serves. A Go provider offered none of
+/// its versions answers with its lowest (go-plugin's fallback), so the
+/// caller compares [`Dumped::protocol`] with what it offered.
+///
+/// # Errors
+/// As [`read_schema`].
+pub fn read_schema_offering(binary: &Path, timeout: Duration, offered: &str) -> Result<Dumped> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
         let identity = tls::ClientIdentity::generate()?;
-        let mut plugin = launch::Plugin::start(binary, &identity.cert_pem, timeout).await?;
+        let mut plugin =
+            launch::Plugin::start(binary, &identity.cert_pem, offered, timeout).await?;
         let result = async {
             let channel = client::connect(&plugin.handshake, &identity).await?;
             let answer = client::provider_schema(&channel, plugin.handshake.protocol).await;
