@@ -13,7 +13,7 @@
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{
     named_params, Connection, OptionalExtension, Row, Transaction, TransactionBehavior,
@@ -224,15 +224,29 @@ impl Store {
                 )
             })?;
         }
-        let conn = Connection::open(path)
-            .and_then(|conn| {
-                conn.busy_timeout(BUSY_TIMEOUT)?;
-                conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))?;
-                conn.pragma_update(None, "synchronous", "NORMAL")?;
-                Ok(conn)
-            })
-            .map_err(|e| open_error(path, e))?;
-        migrate(&conn).map_err(|e| open_error(path, e))?;
+        // SQLite answers "database is locked" at once, without waiting,
+        // where waiting could deadlock: two connections that both read the
+        // new file and then both want to switch it to WAL. One of them
+        // must start again, so opening is retried until BUSY_TIMEOUT.
+        let deadline = Instant::now() + BUSY_TIMEOUT;
+        loop {
+            match Self::connect(path) {
+                Err(e) if is_busy(&e) && Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                result => return result.map_err(|e| open_error(path, e)),
+            }
+        }
+    }
+
+    /// One attempt at [`Store::open`]: the connection, its settings and
+    /// the migration.
+    fn connect(path: &Path) -> rusqlite::Result<Store> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        migrate(&conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -489,6 +503,14 @@ fn item_column_list() -> String {
         .map(|(n, _)| *n)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Whether SQLite gave up on a lock another connection holds.
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
 
 fn open_error(path: &Path, e: rusqlite::Error) -> Diagnostics {
