@@ -52,7 +52,9 @@ check() {
   "$TFSCHEMA" schema import --strict --providers-schema "$input" --output "$crate" \
     --tfschema-path "$REPO/runtime" "$@" || e2e_fail "$case: schema import failed"
   cp "$REPO/Cargo.lock" "$crate/Cargo.lock"
-  (cd "$crate" && env -u RUSTFLAGS CARGO_PROFILE_DEV_DEBUG=false CARGO_INCREMENTAL=0 \
+  # No rustflags, the workspace layout's `.cargo/config.toml` (split debug info, moot without
+  # debug info) included: with the same flags for every case, tfschema's build is shared.
+  (cd "$crate" && env -u RUSTFLAGS CARGO_ENCODED_RUSTFLAGS= CARGO_PROFILE_DEV_DEBUG=false CARGO_INCREMENTAL=0 \
     cargo build -q --offline --target-dir "$CRATE_TARGET_DIR") \
     || e2e_fail "$case: the imported crate does not build"
   mkdir -p "$bin" "$ws"

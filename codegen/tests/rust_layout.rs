@@ -75,6 +75,12 @@ fn a_small_provider_stays_one_crate() {
         );
         assert!(!file(&out, "Cargo.toml").contains("[workspace.dependencies]"));
         assert!(file(&out, "src/main.rs").contains("mod models;"));
+        // Split debug info is for the workspace's link; one crate's is small.
+        assert!(
+            out.files.iter().all(|f| !f.path.starts_with(".cargo/")),
+            "{rel}: {:?}",
+            paths(&out.files)
+        );
     }
 }
 
@@ -104,6 +110,18 @@ fn a_large_provider_is_a_workspace_grouped_by_name() {
         root.contains("tfschema = { path = \"../tfschema\", features = [\"server\"] }"),
         "{root}"
     );
+    // The dev profile's DWARF in .dwo files on Linux, so that the link does
+    // not read it; as rustflags of a cfg, since a profile's split-debuginfo
+    // = "unpacked" is an error on Windows.
+    let config = file(&out, ".cargo/config.toml");
+    assert!(
+        config.contains(
+            "[target.'cfg(target_os = \"linux\")']\n\
+             rustflags = [\"-C\", \"split-debuginfo=unpacked\"]\n"
+        ),
+        "{config}"
+    );
+    assert!(!root.contains("split-debuginfo"), "{root}");
     let main = file(&out, "src/main.rs");
     for member in &out.crates[1..] {
         let lib = format!("terraform_provider_big_{}", member.replace('-', "_"));
