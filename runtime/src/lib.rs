@@ -99,6 +99,7 @@ pub mod show;
 pub mod testing;
 mod text;
 pub mod timeouts;
+mod tolerant;
 mod types;
 mod validate;
 mod value;

@@ -22,7 +22,6 @@ pub use crate::diag::Diagnostics;
 pub use crate::error::{Error, ErrorKind, PathStep, WireError};
 pub use crate::json::read::Reader;
 pub use crate::model::identity::identity_attr;
-use crate::model::tolerant::read_past_refusals;
 pub use crate::model::{AttrKey, ObjectShape, Sink, Source};
 pub use crate::msgpack::{Decoder, Encoder};
 pub use crate::number::Number;
@@ -31,6 +30,7 @@ pub use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestedType, NestingMode, ObjectNesting,
     PlanPolicy, ReplaceIf, SemanticEqual, StringKind,
 };
+use crate::tolerant::read_past_refusals;
 pub use crate::types::Type;
 pub use crate::validate::Ctx;
 /// The attribute validators `#[tf(validate(...))]` calls.

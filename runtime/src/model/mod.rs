@@ -19,7 +19,6 @@ pub(crate) mod plan;
 pub(crate) mod schema;
 mod set_order;
 pub(crate) mod tf_type;
-pub(crate) mod tolerant;
 mod value_source;
 pub(crate) mod wrappers;
 

@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::{Error, ErrorKind};
-use crate::model::tolerant;
 use crate::model::{TfDecode, TfEncode};
 use crate::msgpack::UnknownsSeen;
+use crate::tolerant;
 use crate::types::Type;
 use crate::value::Value;
 

@@ -14,6 +14,7 @@
 //! ([`Ctx::recover`]) and the hook goes on detached until it gives its
 //! thread back.
 
+use std::any::Any;
 use std::time::Duration;
 
 use super::future::BoxFuture;
@@ -29,6 +30,12 @@ use crate::timeouts::Operation;
 /// 100 ms, long enough for a loaded machine to wake a thread. The gRPC
 /// layer's grace for answering Stop is longer.
 pub(super) const HAND_BACK: Duration = Duration::from_millis(40);
+
+/// A hook with its output boxed, as [`Race::run_erased`] takes it.
+type ErasedHook<C> = Box<
+    dyn for<'c> FnOnce(&'c mut Ctx<C>) -> BoxFuture<'c, Result<Box<dyn Any + Send>, Diagnostics>>
+        + Send,
+>;
 
 /// What a call is raced against, taken from its [`Ctx`] before it starts.
 pub(super) struct Race {
@@ -60,11 +67,43 @@ impl Race {
     /// Runs `hook` with `ctx` on a thread of its own to its end, or until
     /// the deadline or Stop, which answer with an error. `ctx` then holds
     /// what the hook recorded.
+    ///
+    /// Only the hook is generic: its output goes through a `Box<dyn Any>`,
+    /// so the race, the thread and tokio's task machinery under it are
+    /// compiled once per client type rather than once per hook (four per
+    /// resource, one per data source), which is most of what a provider
+    /// with hundreds of resources would otherwise compile for them.
     pub(super) async fn run<C, T, H>(self, ctx: &mut Ctx<C>, hook: H) -> Result<T, Diagnostics>
     where
         C: Send + Sync + 'static,
         T: Send + 'static,
         H: for<'c> FnOnce(&'c mut Ctx<C>) -> BoxFuture<'c, Result<T, Diagnostics>> + Send + 'static,
+    {
+        let erased: ErasedHook<C> = Box::new(move |ctx| {
+            Box::pin(async move {
+                let output = hook(ctx).await?;
+                Ok(Box::new(output) as Box<dyn Any + Send>)
+            })
+        });
+        let output = self.run_erased(ctx, erased).await?;
+        match output.downcast::<T>() {
+            Ok(output) => Ok(*output),
+            // The hook above boxed a `T`: not reached.
+            Err(_) => Err(Diagnostics::with_error(
+                "Internal error in tfschema",
+                "A hook's result came back as another type; please report this.",
+            )),
+        }
+    }
+
+    /// [`Race::run`] for a hook whose output is boxed.
+    async fn run_erased<C>(
+        self,
+        ctx: &mut Ctx<C>,
+        hook: ErasedHook<C>,
+    ) -> Result<Box<dyn Any + Send>, Diagnostics>
+    where
+        C: Send + Sync + 'static,
     {
         let cancellation = Cancellation::new(self.stop.clone(), self.timeout.map(|(_, at)| at));
         let mut handed = ctx.hand_over();

@@ -39,14 +39,12 @@ use super::{Model, PlanView, Resource, ResourcePlan};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::{Error, PathStep};
 use crate::schema::Block;
-use crate::server::dynamic::invalid;
 use crate::server::plan::{
     plan, plan_create_as_configured, push_path, requires_replace, DefaultPlan, PlanOptions,
 };
 use crate::server::raw::{self, DynamicValue};
 use crate::types::Type;
 use crate::value::Value;
-use crate::FromValue;
 
 /// Plans a change of an object of `resource` (of `shape`).
 pub(super) async fn plan_change<R: Resource>(
@@ -325,7 +323,11 @@ impl<M: Model> Built<M> {
             Some(value) => RawConfig::read(config, value),
             None => RawConfig::unread(config),
         };
-        match Built::read(planned, &shape.ty, prior, raw_config, diagnostics) {
+        // The prior model is read from the request's bytes (below); its
+        // `Value` goes back now.
+        let prior_state = (!prior.is_null()).then_some(prior_state);
+        drop(prior);
+        match Built::read(planned, &shape.ty, prior_state, raw_config, diagnostics) {
             Ok(built) => Ok(built.replacing(replace)),
             Err(planned) => Err(Unhooked::plan(planned, replace)),
         }
@@ -333,20 +335,25 @@ impl<M: Model> Built<M> {
 
     /// Writes the plan to msgpack (a plan with no wire form goes back as
     /// it is, for the gRPC layer to report), then builds the views: the
-    /// prior model from the prior state's `Value` (none on create), the
-    /// configuration and the plan read from their bytes. The replacement paths are the caller's to add
-    /// ([`replacing`](Self::replacing)).
+    /// prior model (none on create), the configuration and the plan, each
+    /// read from its bytes by the model's one decode. The replacement
+    /// paths are the caller's to add ([`replacing`](Self::replacing)).
+    ///
+    /// The prior model is read from the request's bytes (`prior_state`,
+    /// `None` on create) rather than from the `Value` planned from: a
+    /// second path from `Value` to the model would compile a second
+    /// decode of every struct.
     fn read(
         planned: Value,
         ty: &Arc<Type>,
-        prior: Value,
+        prior_state: Option<&DynamicValue>,
         raw_config: RawConfig,
         diagnostics: &mut Diagnostics,
     ) -> Result<Built<M>, DynamicValue> {
         let default = written(planned, ty)?;
-        let prior = match prior {
-            Value::Null(_) => Some(None),
-            prior => model_of(prior, diagnostics).map(Some),
+        let prior = match prior_state {
+            None => Some(None),
+            Some(prior_state) => read_or_note::<M>(prior_state, diagnostics).map(Some),
         };
         Built::assemble(default, prior, raw_config, diagnostics)
     }
@@ -422,17 +429,6 @@ fn written(planned: Value, ty: &Arc<Type>) -> Result<DynamicValue, DynamicValue>
     match crate::msgpack::value_to_vec(&planned, ty) {
         Ok(bytes) => Ok(DynamicValue::msgpack(bytes, Arc::clone(ty))),
         Err(_) => Err(DynamicValue::from(planned)),
-    }
-}
-
-/// The prior state's `Value` as the model (consumed as it is read).
-fn model_of<M: Model>(prior: Value, diagnostics: &mut Diagnostics) -> Option<M> {
-    match M::from_value(prior) {
-        Ok(model) => Some(model),
-        Err(err) => {
-            diagnostics.extend(invalid("prior state", err));
-            None
-        }
     }
 }
 

@@ -2,15 +2,16 @@
 //! values custom types refuse: each refusal becomes a diagnostic and its
 //! value reads as unknown, so the hooks still run and see the rest.
 //!
-//! The plan view keeps its one decode: a refusal fails it at the refused
-//! value's path, which is then made unknown in the `Value` and the read
-//! repeated. Every field of a plan view can be unknown, so each round turns
+//! The plan view keeps its one decode, the msgpack one every request
+//! needs ([`crate::msgpack::decode_value_as`]): a refusal fails it at the
+//! refused value's path, which is then made unknown in the `Value` and the
+//! read repeated. Every field of a plan view can be unknown, so each round turns
 //! one more refused value unknown and the read ends.
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::PathStep;
-use crate::model::value_source::ValueSource;
 use crate::model::TfDecode;
+use crate::msgpack::decode_value_as;
 use crate::value::Value;
 
 /// How many refused values [`read_past_refusals`] turns unknown before it
@@ -32,14 +33,36 @@ pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
     value: &Value,
     summary: &str,
 ) -> Result<(T, Diagnostics), Diagnostics> {
+    let mut view = None;
+    let refusals = past_refusals(value, summary, &mut |current| {
+        view = Some(decode_value_as::<T>(current)?);
+        Ok(())
+    })?;
+    match view {
+        Some(view) => Ok((view, refusals)),
+        // `past_refusals` ends well only after a read that succeeded.
+        None => Err(Diagnostics::with_error(
+            "Internal error in tfschema",
+            "A view was read without a result; please report this.",
+        )),
+    }
+}
+
+/// The loop of [`read_past_refusals`], compiled once: `read` reads the
+/// value as it is patched so far, until it succeeds.
+fn past_refusals(
+    value: &Value,
+    summary: &str,
+    read: &mut dyn FnMut(&Value) -> Result<(), crate::error::Error>,
+) -> Result<Diagnostics, Diagnostics> {
     let mut refusals = Diagnostics::new();
     // The value with the refused values made unknown, copied at the first
     // refusal: a value nothing refuses is read from one copy.
     let mut patched: Option<Value> = None;
     loop {
         let current = patched.as_ref().unwrap_or(value);
-        let err = match T::decode(&mut ValueSource::new(current.clone())) {
-            Ok(view) => return Ok((view, refusals)),
+        let err = match read(current) {
+            Ok(()) => return Ok(refusals),
             Err(err) => err,
         };
         let path: Vec<PathStep> = err.path().cloned().collect();
