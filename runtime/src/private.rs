@@ -30,7 +30,7 @@ pub use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestedType, NestingMode, ObjectNesting,
     PlanPolicy, ReplaceIf, SemanticEqual, StringKind,
 };
-use crate::tolerant::read_past_refusals;
+use crate::tolerant::past_refusals;
 pub use crate::types::Type;
 pub use crate::validate::Ctx;
 /// The attribute validators `#[tf(validate(...))]` calls.
@@ -486,9 +486,22 @@ pub fn check_rule(
 /// says (the refusal itself is reported once, where the typed server reads
 /// the whole configuration's view); `None` when the object does not read
 /// at all.
+///
+/// It runs for every object a hook is on, each element of a block among
+/// them, so it reads a copy of the `Value` through
+/// [`ValueSource`](crate::model::ValueSource): the server's path through
+/// msgpack (`tolerant::read_past_refusals`) would first build the view's whole
+/// `Type` for each object.
 pub fn hook_view<T: for<'de> TfDecode<'de>>(value: &Value) -> Option<T> {
-    let (view, _refusals) = read_past_refusals(value, "").ok()?;
-    Some(view)
+    let mut view = None;
+    past_refusals(value, "", &mut |current| {
+        view = Some(T::decode(&mut crate::model::ValueSource::new(
+            current.clone(),
+        ))?);
+        Ok(())
+    })
+    .ok()?;
+    view
 }
 
 /// Adds `found` (from a `validate_with` hook, with paths relative to the

@@ -2,17 +2,20 @@
 //! values custom types refuse: each refusal becomes a diagnostic and its
 //! value reads as unknown, so the hooks still run and see the rest.
 //!
-//! The plan view keeps its one decode, the msgpack one every request
-//! needs ([`crate::msgpack::decode_value_as`]): a refusal fails it at the
-//! refused value's path, which is then made unknown in the `Value` and the
-//! read repeated. Every field of a plan view can be unknown, so each round turns
-//! one more refused value unknown and the read ends.
+//! The view keeps its one decode: a refusal fails it at the refused value's
+//! path, which is then made unknown in the `Value` and the read repeated.
+//! Every field of a plan view can be unknown, so each round turns one more
+//! refused value unknown and the read ends. The loop ([`past_refusals`]) is
+//! compiled once; the typed server reads a configuration's view through the
+//! msgpack decode every request needs ([`read_past_refusals`]), and a
+//! struct's `validate_with` hook through the `Value` source
+//! (`__private::hook_view`).
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::error::PathStep;
-use crate::model::TfDecode;
-use crate::msgpack::decode_value_as;
 use crate::value::Value;
+#[cfg(feature = "server")]
+use crate::{model::TfDecode, msgpack::decode_value_as};
 
 /// How many refused values [`read_past_refusals`] turns unknown before it
 /// gives up: each one costs a read of the whole value, so without a bound a
@@ -29,6 +32,7 @@ pub(crate) const MAX_REFUSALS: usize = 32;
 /// (a view that cannot hold an unknown there), or more than
 /// [`MAX_REFUSALS`] refusals: the diagnostics of the refusals found so far
 /// and of the failure.
+#[cfg(feature = "server")]
 pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
     value: &Value,
     summary: &str,
@@ -49,8 +53,12 @@ pub(crate) fn read_past_refusals<T: for<'de> TfDecode<'de>>(
 }
 
 /// The loop of [`read_past_refusals`], compiled once: `read` reads the
-/// value as it is patched so far, until it succeeds.
-fn past_refusals(
+/// value as it is patched so far, until it succeeds; the refusals found on
+/// the way.
+///
+/// # Errors
+/// As [`read_past_refusals`].
+pub(crate) fn past_refusals(
     value: &Value,
     summary: &str,
     read: &mut dyn FnMut(&Value) -> Result<(), crate::error::Error>,

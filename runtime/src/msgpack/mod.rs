@@ -74,6 +74,7 @@ pub fn from_slice<'de, T: TfDecode<'de>>(bytes: &'de [u8]) -> Result<T> {
 ///
 /// # Errors
 /// A value that does not fit `T`, with the attribute path.
+#[cfg(feature = "server")]
 pub(crate) fn decode_value_as<T: for<'de> TfDecode<'de>>(value: &Value) -> Result<T> {
     let bytes = value_to_vec(value, &T::tf_type())?;
     from_slice(&bytes)
