@@ -130,6 +130,10 @@ pub struct Field {
     /// policy.
     #[darling(default)]
     pub semantic_equal: Flag,
+    /// With `with`: the module's `semantic_key` (a canonical form) decides
+    /// semantic equality and pairs set elements.
+    #[darling(default)]
+    pub semantic_key: Flag,
 }
 
 /// `default = <literal or path>`: a literal value, or a function returning

@@ -28,7 +28,7 @@ pub use crate::number::Number;
 pub use crate::refinement::RefineKind;
 pub use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestedType, NestingMode, ObjectNesting,
-    PlanPolicy, ReplaceIf, SemanticEqual, StringKind,
+    PlanPolicy, ReplaceIf, SemanticEqual, SemanticKey, StringKind,
 };
 use crate::tolerant::past_refusals;
 pub use crate::types::Type;
@@ -712,6 +712,37 @@ pub fn with_semantic_equal<W: FromValue, T, E>(
     };
     match (custom(prior), custom(new)) {
         (Some(a), Some(b)) => equal(&a, &b),
+        _ => false,
+    }
+}
+
+/// The `semantic_key` of a `with` field over dynamic values: the key of the
+/// converted value, `None` when it is null, unknown or does not convert.
+pub fn with_semantic_key<W: FromValue, T, E, K: TfEncode>(
+    value: &Value,
+    from_wire: fn(W) -> Result<T, E>,
+    key: fn(&T) -> K,
+) -> Option<Value> {
+    if value.is_null() || !value.is_wholly_known() {
+        return None;
+    }
+    let custom = from_wire(W::from_value(value.clone()).ok()?).ok()?;
+    Some(key(&custom).to_value())
+}
+
+/// Semantic equality through `semantic_key`: both values have keys, and
+/// they are the same.
+pub fn with_semantic_key_equal<W: FromValue, T, E, K: TfEncode>(
+    prior: &Value,
+    new: &Value,
+    from_wire: fn(W) -> Result<T, E>,
+    key: fn(&T) -> K,
+) -> bool {
+    match (
+        with_semantic_key(prior, from_wire, key),
+        with_semantic_key(new, from_wire, key),
+    ) {
+        (Some(a), Some(b)) => a == b,
         _ => false,
     }
 }

@@ -120,10 +120,19 @@ pub struct PlanPolicy {
     /// The value planned for an optional+computed attribute the
     /// configuration leaves out.
     pub default: Option<Value>,
-    /// Semantic equality (`#[tf(with = module, semantic_equal)]`): when the
-    /// configured value differs from the prior state's but this says they
-    /// mean the same, the planner keeps the prior value (no diff).
+    /// Semantic equality (`#[tf(with = module, semantic_equal)]`): when a
+    /// new value (the configuration's in a plan, the one a create, update
+    /// or read returns) differs from the prior one (the prior state, the
+    /// plan, the state read) but this says they mean the same, the prior
+    /// value is kept (no diff, no "inconsistent result after apply").
     pub semantic_equal: Option<SemanticEqual>,
+    /// The canonical form behind semantic equality (`#[tf(with = module,
+    /// semantic_key)]`): two values are semantically equal when their keys
+    /// are equal. Elements of set blocks and set nested attributes are
+    /// matched with their prior counterparts by it (found by hash, so in
+    /// time linear in the set's size); without a key only identical set
+    /// elements are paired.
+    pub semantic_key: Option<SemanticKey>,
 }
 
 impl PlanPolicy {
@@ -134,6 +143,7 @@ impl PlanPolicy {
         use_state_for_unknown: false,
         default: None,
         semantic_equal: None,
+        semantic_key: None,
     };
 }
 
@@ -160,6 +170,33 @@ impl PartialEq for SemanticEqual {
 impl std::fmt::Debug for SemanticEqual {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("SemanticEqual(fn)")
+    }
+}
+
+/// `semantic_key`: the canonical form of a known, non-null value of an
+/// attribute (a timestamp as its instant, a JSON document without
+/// whitespace and with sorted keys), or `None` when the value is null,
+/// unknown or does not convert. Values with equal keys are semantically
+/// equal.
+#[derive(Clone, Copy)]
+pub struct SemanticKey(pub fn(value: &Value) -> Option<Value>);
+
+impl SemanticKey {
+    /// The key of `value`, if it has one.
+    pub fn key(&self, value: &Value) -> Option<Value> {
+        (self.0)(value)
+    }
+}
+
+impl PartialEq for SemanticKey {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl std::fmt::Debug for SemanticKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SemanticKey(fn)")
     }
 }
 

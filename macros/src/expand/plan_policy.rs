@@ -37,6 +37,7 @@ fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
     };
     let default = default(field, p);
     let semantic_equal = semantic_equal(field, p);
+    let semantic_key = semantic_key(field, p);
     quote! {
         #p::PlanPolicy {
             requires_replace: #requires_replace,
@@ -44,6 +45,7 @@ fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
             use_state_for_unknown: #use_state,
             default: #default,
             semantic_equal: #semantic_equal,
+            semantic_key: #semantic_key,
         }
     }
 }
@@ -74,14 +76,41 @@ fn default(field: &FieldModel, p: &TokenStream) -> TokenStream {
 
 /// A non-capturing closure: a `fn` pointer over dynamic values that
 /// converts both sides and asks the module.
+/// With `semantic_key` alone, equality is the keys' equality.
 fn semantic_equal(field: &FieldModel, p: &TokenStream) -> TokenStream {
-    match &field.plan.semantic_equal {
-        Some(module) => {
+    match (&field.plan.semantic_equal, &field.plan.semantic_key) {
+        (Some(module), _) => {
             let from_wire = quote_spanned!(module.span()=> #module::from_wire);
             let equal = quote_spanned!(module.span()=> #module::semantically_equal);
             quote! {
                 #p::Some(#p::SemanticEqual(|__prior, __new| {
                     #p::with_semantic_equal(__prior, __new, #from_wire, #equal)
+                }))
+            }
+        }
+        (None, Some(module)) => {
+            let from_wire = quote_spanned!(module.span()=> #module::from_wire);
+            let key = quote_spanned!(module.span()=> #module::semantic_key);
+            quote! {
+                #p::Some(#p::SemanticEqual(|__prior, __new| {
+                    #p::with_semantic_key_equal(__prior, __new, #from_wire, #key)
+                }))
+            }
+        }
+        (None, None) => quote!(#p::None),
+    }
+}
+
+/// A non-capturing closure: the module's `semantic_key` over dynamic
+/// values.
+fn semantic_key(field: &FieldModel, p: &TokenStream) -> TokenStream {
+    match &field.plan.semantic_key {
+        Some(module) => {
+            let from_wire = quote_spanned!(module.span()=> #module::from_wire);
+            let key = quote_spanned!(module.span()=> #module::semantic_key);
+            quote! {
+                #p::Some(#p::SemanticKey(|__value| {
+                    #p::with_semantic_key(__value, #from_wire, #key)
                 }))
             }
         }

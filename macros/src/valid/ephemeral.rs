@@ -77,4 +77,9 @@ fn no_semantic_equal(field: &Field, errors: &mut darling::error::Accumulator) {
         "`semantic_equal` compares a prior state with a new value, and an ephemeral resource has no prior state: remove `semantic_equal`",
         errors,
     );
+    flag(
+        &field.semantic_key,
+        "`semantic_key` compares a prior state with a new value, and an ephemeral resource has no prior state: remove `semantic_key`",
+        errors,
+    );
 }

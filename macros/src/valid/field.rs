@@ -34,6 +34,7 @@ fn skip_conflict(field: &Field) -> Option<Span> {
         &field.markdown,
         &field.nested,
         &field.semantic_equal,
+        &field.semantic_key,
     ];
     if let Some(f) = flags.iter().find(|f| f.is_present()) {
         return Some(f.span());

@@ -67,10 +67,11 @@ fn shown_and_stored(field: &Field, errors: &mut darling::error::Accumulator) {
 }
 
 fn not_planned(field: &Field, errors: &mut darling::error::Accumulator) {
-    let flags: [(&Flag, &str); 3] = [
+    let flags: [(&Flag, &str); 4] = [
         (&field.requires_replace, "requires_replace"),
         (&field.use_state_for_unknown, "use_state_for_unknown"),
         (&field.semantic_equal, "semantic_equal"),
+        (&field.semantic_key, "semantic_key"),
     ];
     let mut spans: Vec<(Span, &str)> = flags
         .iter()

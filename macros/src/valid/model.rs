@@ -77,6 +77,8 @@ pub struct PlanModel {
     pub default: Option<DefaultArg>,
     /// `semantic_equal` (with `with`): the module's `semantically_equal`.
     pub semantic_equal: Option<syn::Path>,
+    /// `semantic_key` (with `with`): the module's `semantic_key`.
+    pub semantic_key: Option<syn::Path>,
 }
 
 impl PlanModel {
@@ -87,6 +89,7 @@ impl PlanModel {
             || self.use_state_for_unknown
             || self.default.is_some()
             || self.semantic_equal.is_some()
+            || self.semantic_key.is_some()
     }
 }
 

@@ -125,5 +125,8 @@ pub fn model(field: &Field, with: Option<&WithModel>) -> PlanModel {
         semantic_equal: with
             .filter(|_| field.semantic_equal.is_present())
             .map(|w| w.module.clone()),
+        semantic_key: with
+            .filter(|_| field.semantic_key.is_present())
+            .map(|w| w.module.clone()),
     }
 }

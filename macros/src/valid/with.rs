@@ -35,6 +35,12 @@ fn semantic_equal_needs_with(field: &Field, errors: &mut Accumulator) {
             "`semantic_equal` calls the `semantically_equal` function of the field's `with` module: add `with = path::to::module`, or remove `semantic_equal`",
         ));
     }
+    if field.semantic_key.is_present() {
+        errors.push(err_at(
+            field.semantic_key.span(),
+            "`semantic_key` calls the `semantic_key` function of the field's `with` module: add `with = path::to::module`, or remove `semantic_key`",
+        ));
+    }
 }
 
 fn not_on_block(field: &Field, span: proc_macro2::Span, errors: &mut Accumulator) {

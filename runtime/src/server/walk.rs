@@ -26,7 +26,7 @@ pub(crate) enum Node<'s> {
 impl<'s> Node<'s> {
     /// The objects under the node and how they are laid out; `None` for an
     /// attribute of a plain type.
-    fn contents(self) -> Option<(Object<'s>, Nesting)> {
+    pub(crate) fn contents(self) -> Option<(Object<'s>, Nesting)> {
         match self {
             Node::Attribute(a) => match &a.ty {
                 AttributeType::Nested(n) => Some((
@@ -69,7 +69,7 @@ impl<'s> Node<'s> {
 
 /// How the objects under a node are laid out.
 #[derive(Debug, Clone, Copy)]
-enum Nesting {
+pub(crate) enum Nesting {
     Single,
     /// A list, or a tuple when the block holds `dynamic`.
     List,

@@ -22,6 +22,10 @@
 //!   change are reported as replacement paths ([`requires_replace`] finds
 //!   them again in a plan a resource's hook changed).
 //!
+//! [`keep_semantically_equal`] keeps the prior spelling of values that mean
+//! the same (`semantic_equal`): in a plan, and in the states that create,
+//! update and read return.
+//!
 //! [`check_applied`] compares an apply's result with the plan: no unknown may
 //! remain, and every refinement promised in the plan (not null, a string
 //! prefix, number or length bounds) must hold.
@@ -31,6 +35,7 @@
 
 mod applied;
 mod propose;
+mod semantic;
 #[cfg(test)]
 mod tests;
 
@@ -43,6 +48,9 @@ use crate::value::Value;
 
 pub use applied::check_applied;
 pub use propose::proposed_new;
+pub(crate) use semantic::holds_semantic_equal;
+pub use semantic::keep_semantically_equal;
+use semantic::same;
 
 /// What the planner needs to know besides the values.
 #[derive(Debug, Clone, Copy)]
@@ -110,14 +118,7 @@ fn plan_against(
     // Values that mean the same as the prior ones (`semantic_equal`) keep
     // the prior spelling, and do not count as a change.
     let mut planned_state = proposed;
-    if !prior.is_null() {
-        walk(
-            block,
-            &mut planned_state,
-            Some(prior),
-            &mut KeepSemanticallyEqual,
-        );
-    }
+    keep_semantically_equal(block, prior, &mut planned_state);
     let mut planner = Planner {
         create: prior.is_null(),
         changed: !same(prior, &planned_state),
@@ -144,41 +145,6 @@ fn plan_against(
 /// then takes the prior state's value as the plan without copying it.
 pub(crate) fn plans_unchanged_as_is(block: &Block) -> bool {
     !Object::from(block).holds(&|a| a.write_only || a.plan.default.is_some())
-}
-
-/// Whether two values are the same as Terraform judges a change: go-cty's
-/// `Equals`, under which numbers that are not integers compare as float64
-/// (so a state's float64 0.1 and a configuration's decimal 0.1 are no
-/// change), or identical (including unknowns with the same refinements).
-fn same(a: &Value, b: &Value) -> bool {
-    a == b || a.equals(b) == Some(true)
-}
-
-/// Replaces attribute values of the proposal that the attribute's
-/// `semantic_equal` function finds equal to the prior ones (the
-/// counterparts) by the prior values, in nested single blocks, and list and
-/// map elements, too.
-struct KeepSemanticallyEqual;
-
-impl Visitor<Option<&Value>> for KeepSemanticallyEqual {
-    fn enter(&mut self, at: At<'_, Option<&Value>>, value: &mut Value) -> Flow {
-        let Some(prior) = at.other else {
-            return Flow::Skip;
-        };
-        match at.node {
-            Node::Attribute(a) => {
-                if let Some(eq) = &a.plan.semantic_equal {
-                    if !same(prior, value) && eq.equal(prior, value) {
-                        *value = prior.clone();
-                    }
-                }
-                Flow::Skip
-            }
-            // Set elements have no counterparts to compare with.
-            Node::Block(_) if at.node.holds_set() => Flow::Skip,
-            Node::Block(_) => Flow::Descend,
-        }
-    }
 }
 
 /// The planner's pass over the proposal, paired with the prior state and

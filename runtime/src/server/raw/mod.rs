@@ -61,6 +61,9 @@ mod schema_checks;
 mod stop;
 
 pub use super::dynamic::DynamicValue;
+/// Semantic equality for raw providers: what the typed layer does to the
+/// states create, update and read return.
+pub use super::plan::keep_semantically_equal;
 pub use actions::{
     InvokeActionRequest, PlanActionRequest, PlanActionResponse, ProgressSink,
     ValidateActionConfigRequest,

@@ -160,7 +160,8 @@ impl<R: Resource, I: Identities<R>> ResourceAdapter<R, I> {
                     value: &request.planned_state,
                     refined: applied.refined,
                 };
-                let state = state_of(&self.shape, &model, Some(planned), d);
+                let before = Some(&request.planned_state);
+                let state = state_of(&self.shape, &model, Some(planned), before, d);
                 response.new_identity = if d.has_errors() {
                     planned_identity
                 } else {

@@ -91,7 +91,14 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
             }
             match result {
                 Ok(model) => {
-                    let state = state_of(&self.shape, &model, None, &mut response.diagnostics);
+                    // As the framework, semantic equality against the
+                    // configuration.
+                    let before = self
+                        .shape
+                        .semantic_equal
+                        .then(|| DynamicValue::from(config));
+                    let d = &mut response.diagnostics;
+                    let state = state_of(&self.shape, &model, None, before.as_ref(), d);
                     response.state = Some(state);
                 }
                 Err(d) => response.diagnostics.extend(d),

@@ -270,7 +270,9 @@ impl<R: ResourceIdentity> ListResults<R> {
         };
         let resource_object = match (self.include_resource, resource) {
             (false, _) => None,
-            (true, Some(model)) => Some(state_of(&self.shape, &model, None, &mut diagnostics)),
+            (true, Some(model)) => {
+                Some(state_of(&self.shape, &model, None, None, &mut diagnostics))
+            }
             (true, None) => {
                 diagnostics.error(
                     &[],

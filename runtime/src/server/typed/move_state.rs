@@ -40,7 +40,7 @@ pub(super) fn move_into<R: Resource, I: Identities<R>>(
     // Checked as an applied state is: wholly known, write-only attributes
     // null. The private state is the target's own: none yet.
     let d = &mut response.diagnostics;
-    let state = state_of(shape, &model, None, d);
+    let state = state_of(shape, &model, None, None, d);
     if !d.has_errors() {
         response.target_identity = identity.of(resource, &model, d);
         response.target_state = Some(state);

@@ -155,7 +155,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             .resource
             .upgrade_state(StateUpgrade { version, json })?;
         let mut diagnostics = Diagnostics::new();
-        let state = state_of(&self.shape, &model, None, &mut diagnostics);
+        let state = state_of(&self.shape, &model, None, None, &mut diagnostics);
         if diagnostics.has_errors() {
             return Err(diagnostics);
         }
@@ -198,7 +198,8 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             response.new_state = Some(match result {
                 Ok(Some(model)) => {
                     let d = &mut response.diagnostics;
-                    let state = state_of(&self.shape, &model, None, d);
+                    let before = Some(&request.current_state);
+                    let state = state_of(&self.shape, &model, None, before, d);
                     if !d.has_errors() {
                         let current = request.current_identity.as_ref();
                         response.new_identity = match self.identity.of(&*self.resource, &model, d) {
@@ -263,7 +264,7 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
             match result {
                 Ok(model) => {
                     let d = &mut response.diagnostics;
-                    let state = state_of(&self.shape, &model, None, d);
+                    let state = state_of(&self.shape, &model, None, None, d);
                     let identity = if d.has_errors() {
                         None
                     } else {

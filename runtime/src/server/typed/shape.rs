@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::model::TfSchema;
 use crate::schema::Block;
-use crate::server::plan::{holds_write_only, plans_unchanged_as_is};
+use crate::server::plan::{holds_semantic_equal, holds_write_only, plans_unchanged_as_is};
 use crate::types::Type;
 
 /// A model's schema block and the type of its values (the block's implied
@@ -20,6 +20,10 @@ pub(super) struct Shape {
     pub(super) plans_unchanged_as_is: bool,
     /// Whether the block has a write-only attribute, at any depth.
     pub(super) write_only: bool,
+    /// Whether the block has an attribute with semantic equality, at any
+    /// depth: the states a hook returns are then compared with the values
+    /// before it.
+    pub(super) semantic_equal: bool,
 }
 
 impl Shape {
@@ -31,6 +35,7 @@ impl Shape {
             ty: Arc::new(block.implied_type()),
             plans_unchanged_as_is,
             write_only: holds_write_only(&block),
+            semantic_equal: holds_semantic_equal(&block),
             block,
         }
     }

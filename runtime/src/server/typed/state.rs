@@ -8,7 +8,7 @@ use super::write_only::strip_write_only;
 use super::Model;
 use crate::diag::Diagnostics;
 use crate::schema::Block;
-use crate::server::plan::check_applied;
+use crate::server::plan::{check_applied, keep_semantically_equal};
 use crate::server::raw::DynamicValue;
 use crate::types::Type;
 use crate::value::Value;
@@ -22,13 +22,18 @@ pub(super) struct PlannedState<'a> {
 
 /// A model as the state to send, written straight to msgpack. Checked
 /// against `planned` as [`check_applied`] does: no unknown may remain, and
-/// planned refinements must hold. The checks read the bytes; a [`Value`]
-/// is built (from the bytes) only when the model has write-only attributes
-/// to null, an unknown remains, or the plan held refinements.
+/// planned refinements must hold. Where the model has attributes with
+/// semantic equality, each keeps its value in `before` (the plan for an
+/// apply, the state read for a read, the configuration for a data source)
+/// when the new value means the same ([`keep_semantically_equal`]). The
+/// checks read the bytes; a [`Value`] is built (from the bytes) only when
+/// the model has write-only attributes to null or attributes with semantic
+/// equality, an unknown remains, or the plan held refinements.
 pub(super) fn state_of<M: Model>(
     shape: &Shape,
     model: &M,
     planned: Option<PlannedState<'_>>,
+    before: Option<&DynamicValue>,
     diagnostics: &mut Diagnostics,
 ) -> DynamicValue {
     let refined = planned.as_ref().is_some_and(|p| p.refined);
@@ -44,7 +49,8 @@ pub(super) fn state_of<M: Model>(
         diagnostics.push(d);
         return shape.null();
     }
-    if !M::HAS_WRITE_ONLY && !refined && !enc.wrote_unknown() {
+    let before = before.filter(|b| shape.semantic_equal && !b.is_null());
+    if !M::HAS_WRITE_ONLY && !refined && !enc.wrote_unknown() && before.is_none() {
         return DynamicValue::msgpack(enc.into_vec(), Arc::clone(&shape.ty));
     }
     let mut state = match crate::msgpack::value_from_slice(&enc.into_vec(), &shape.ty) {
@@ -54,6 +60,12 @@ pub(super) fn state_of<M: Model>(
             return shape.null();
         }
     };
+    if let Some(before) = before {
+        match before.to_value() {
+            Ok(before) => keep_semantically_equal(&shape.block, &before, &mut state),
+            Err(err) => diagnostics.push(err.into()),
+        }
+    }
     strip_write_only(&shape.block, &mut state);
     let planned = match planned.map(|p| p.value.to_value()) {
         Some(Ok(v)) => v,

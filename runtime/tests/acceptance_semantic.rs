@@ -1,0 +1,298 @@
+//! Semantic equality through real Terraform: an API that answers each
+//! timestamp in another spelling (`+00:00` where the configuration wrote
+//! `Z`), as many do. Without semantic equality on the states create,
+//! update and read return, Terraform refuses the apply ("Provider produced
+//! inconsistent result after apply") and every refresh reports drift. They
+//! need `TF_ACC` (and a Terraform, from `TF_ACC_TERRAFORM_PATH(S)` or
+//! `PATH`); without it each returns at once and passes.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tfschema::diag::Diagnostics;
+use tfschema::server::typed::{Ctx, NoConfig, Resource, TypedProvider};
+use tfschema::server::ProviderServices;
+use tfschema::testing::acceptance::plancheck::{self, ResourceAction};
+use tfschema::testing::acceptance::statecheck;
+use tfschema::testing::acceptance::{self, knownvalue, ConfigPlanChecks, Path, TestCase, TestStep};
+use tfschema::{Set, TfSchema, TfValue, Unknown};
+
+/// A timestamp as written, `YYYY-MM-DDTHH:MM:SS` and a UTC offset of `Z`,
+/// `+00:00` or `-00:00` (enough for these tests; `tfschema::timetypes`
+/// has the real RFC 3339 type).
+mod utc {
+    /// The text as written.
+    #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub struct Utc(pub String);
+
+    pub type Wire = String;
+
+    pub fn to_wire(t: &Utc) -> Result<String, std::convert::Infallible> {
+        Ok(t.0.clone())
+    }
+
+    pub fn from_wire(text: String) -> Result<Utc, String> {
+        let ok = text.len() >= 19
+            && (text.ends_with('Z') || text.ends_with("+00:00") || text.ends_with("-00:00"));
+        if ok {
+            Ok(Utc(text))
+        } else {
+            Err(format!("{text:?} is not a UTC timestamp"))
+        }
+    }
+
+    /// The instant: the text without its offset.
+    pub fn semantic_key(t: &Utc) -> String {
+        t.0[..19].to_owned()
+    }
+
+    /// The API's spelling of an instant.
+    pub fn respelled(t: &Utc) -> Utc {
+        Utc(format!("{}+00:00", semantic_key(t)))
+    }
+}
+
+use utc::Utc;
+
+/// A maintenance window.
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Window {
+    /// Its label.
+    label: String,
+    /// When it starts.
+    #[tf(with = utc, semantic_key)]
+    starts: Utc,
+}
+
+/// An event in a calendar.
+#[derive(TfSchema, TfValue, Debug, Clone)]
+struct Event {
+    /// Its name.
+    name: String,
+    /// When it happens.
+    #[tf(with = utc, semantic_key)]
+    at: Utc,
+    /// Assigned on create.
+    #[tf(computed)]
+    id: Unknown<String>,
+    /// Reminders, by name.
+    #[tf(nested)]
+    reminder: Option<BTreeMap<String, Window>>,
+    /// Maintenance windows.
+    #[tf(block)]
+    window: Set<Window>,
+}
+
+/// The API: it stores and answers every timestamp as `+00:00`.
+fn respelled(mut e: Event) -> Event {
+    e.at = utc::respelled(&e.at);
+    if let Some(reminders) = &mut e.reminder {
+        for w in reminders.values_mut() {
+            w.starts = utc::respelled(&w.starts);
+        }
+    }
+    e.window = e
+        .window
+        .iter()
+        .map(|w| Window {
+            label: w.label.clone(),
+            starts: utc::respelled(&w.starts),
+        })
+        .collect();
+    e
+}
+
+type Shared = Arc<Mutex<BTreeMap<String, Event>>>;
+
+fn lock(store: &Shared) -> std::sync::MutexGuard<'_, BTreeMap<String, Event>> {
+    store.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+struct Events(Shared);
+
+impl Resource for Events {
+    type Client = ();
+    type Model = Event;
+
+    async fn create(&self, _: &mut Ctx<()>, mut planned: Event) -> Result<Event, Diagnostics> {
+        let mut store = lock(&self.0);
+        let id = format!("e-{}", store.len() + 1);
+        planned.id = Unknown::Known(id.clone());
+        let stored = respelled(planned);
+        store.insert(id, stored.clone());
+        Ok(stored)
+    }
+
+    async fn read(&self, _: &mut Ctx<()>, current: Event) -> Result<Option<Event>, Diagnostics> {
+        let id = current.id.known().cloned().unwrap_or_default();
+        Ok(lock(&self.0).get(&id).cloned())
+    }
+
+    async fn update(
+        &self,
+        _: &mut Ctx<()>,
+        prior: Event,
+        mut planned: Event,
+    ) -> Result<Event, Diagnostics> {
+        planned.id = prior.id.clone();
+        let stored = respelled(planned);
+        if let Some(id) = stored.id.known() {
+            lock(&self.0).insert(id.clone(), stored.clone());
+        }
+        Ok(stored)
+    }
+
+    async fn delete(&self, _: &mut Ctx<()>, current: Event) -> Result<(), Diagnostics> {
+        if let Some(id) = current.id.known() {
+            lock(&self.0).remove(id);
+        }
+        Ok(())
+    }
+}
+
+fn case(store: &Shared) -> TestCase {
+    let events = store.clone();
+    let fresh = store.clone();
+    TestCase::new()
+        .provider("cal", move || -> ProviderServices {
+            TypedProvider::<NoConfig>::without_config()
+                .resource("cal_event", Events(events.clone()))
+                .into_services()
+        })
+        .pre_check(move || lock(&fresh).clear())
+}
+
+const EVENT: &str = r#"
+resource "cal_event" "a" {
+  name = "launch"
+  at   = "2026-12-02T01:00:00Z"
+  reminder = {
+    early = { label = "early", starts = "2026-12-01T01:00:00Z" }
+  }
+  window {
+    label  = "before"
+    starts = "2026-12-01T22:00:00Z"
+  }
+  window {
+    label  = "after"
+    starts = "2026-12-02T04:00:00Z"
+  }
+}
+"#;
+
+/// The same instants, and one window moved an hour.
+const EVENT_MOVED: &str = r#"
+resource "cal_event" "a" {
+  name = "launch"
+  at   = "2026-12-02T01:00:00Z"
+  reminder = {
+    early = { label = "early", starts = "2026-12-01T01:00:00Z" }
+  }
+  window {
+    label  = "before"
+    starts = "2026-12-01T22:00:00Z"
+  }
+  window {
+    label  = "after"
+    starts = "2026-12-02T05:00:00Z"
+  }
+}
+"#;
+
+fn window(label: &str, starts: &str) -> knownvalue::BoxCheck {
+    knownvalue::object_exact([
+        ("label", knownvalue::string_exact(label)),
+        ("starts", knownvalue::string_exact(starts)),
+    ])
+}
+
+/// The configuration's spellings stand in the state after create, update
+/// and every refresh, at the top level, in a map nested attribute and in
+/// a set block, though the API answers `+00:00` each time; and the plans
+/// after each apply are empty.
+#[test]
+fn states_keep_the_configured_spelling_of_the_same_instant() {
+    let store = Shared::default();
+    let spelled_as_configured = |after: &str| {
+        vec![
+            statecheck::expect_known_value(
+                "cal_event.a",
+                Path::new("at"),
+                knownvalue::string_exact("2026-12-02T01:00:00Z"),
+            ),
+            statecheck::expect_known_value(
+                "cal_event.a",
+                Path::new("reminder")
+                    .at_map_key("early")
+                    .at_map_key("starts"),
+                knownvalue::string_exact("2026-12-01T01:00:00Z"),
+            ),
+            statecheck::expect_known_value(
+                "cal_event.a",
+                Path::new("window"),
+                knownvalue::set_exact(vec![
+                    window("before", "2026-12-01T22:00:00Z"),
+                    window("after", after),
+                ]),
+            ),
+        ]
+    };
+    acceptance::test(
+        case(&store)
+            .step(
+                TestStep::config(EVENT)
+                    .plan_checks(ConfigPlanChecks {
+                        post_apply_post_refresh: vec![plancheck::expect_empty_plan()],
+                        ..ConfigPlanChecks::default()
+                    })
+                    .state_checks(spelled_as_configured("2026-12-02T04:00:00Z")),
+            )
+            .step(
+                TestStep::config(EVENT_MOVED)
+                    .plan_checks(ConfigPlanChecks {
+                        pre_apply: vec![plancheck::expect_resource_action(
+                            "cal_event.a",
+                            ResourceAction::Update,
+                        )],
+                        post_apply_post_refresh: vec![plancheck::expect_empty_plan()],
+                        ..ConfigPlanChecks::default()
+                    })
+                    .state_checks(spelled_as_configured("2026-12-02T05:00:00Z")),
+            )
+            .step(TestStep::new().refresh_state()),
+    );
+}
+
+/// `semantic_key` reaches the schema as the key and, with no
+/// `semantic_equal`, as the equality of keys; at the top level and in a
+/// set block's element. (Runs without `TF_ACC`.)
+#[test]
+fn semantic_key_gives_the_key_and_the_equality_through_the_schema() {
+    use tfschema::{Type, Value};
+    let named = |block: &tfschema::schema::Block, name: &str| {
+        let found = block.attributes.iter().find(|a| a.name == name);
+        found.cloned().unwrap_or_else(|| panic!("no {name}"))
+    };
+    let block = Event::block();
+    let window = &block.block_types[0].block;
+    for attr in [named(&block, "at"), named(window, "starts")] {
+        let key = attr.plan.semantic_key.expect("semantic_key");
+        let z = Value::from("2026-12-02T01:00:00Z");
+        let plus = Value::from("2026-12-02T01:00:00+00:00");
+        let later = Value::from("2026-12-02T02:00:00Z");
+        assert_eq!(key.key(&plus), Some(Value::from("2026-12-02T01:00:00")));
+        // Refused by `from_wire`, null, unknown: no key.
+        assert_eq!(key.key(&Value::from("soon")), None);
+        assert_eq!(key.key(&Value::Null(Type::String)), None);
+        assert_eq!(key.key(&Value::unknown(Type::String)), None);
+        let equal = attr
+            .plan
+            .semantic_equal
+            .expect("semantic_equal from the key");
+        assert!(equal.equal(&z, &plus));
+        assert!(!equal.equal(&z, &later));
+        assert!(!equal.equal(&Value::from("soon"), &Value::from("soon")));
+    }
+    let name = named(&block, "name");
+    assert!(name.plan.semantic_key.is_none() && name.plan.semantic_equal.is_none());
+}
