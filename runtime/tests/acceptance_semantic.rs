@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tfschema::diag::Diagnostics;
-use tfschema::server::typed::{Ctx, NoConfig, Resource, TypedProvider};
+use tfschema::server::testing::Harness;
+use tfschema::server::typed::{Ctx, DataSource, NoConfig, Resource, TypedProvider};
 use tfschema::server::ProviderServices;
 use tfschema::testing::acceptance::plancheck::{self, ResourceAction};
 use tfschema::testing::acceptance::statecheck;
@@ -295,4 +296,63 @@ fn semantic_key_gives_the_key_and_the_equality_through_the_schema() {
     }
     let name = named(&block, "name");
     assert!(name.plan.semantic_key.is_none() && name.plan.semantic_equal.is_none());
+}
+
+/// A data source looked up by the instant it is configured with: the API
+/// answers in its own spelling.
+struct EventAt;
+
+impl DataSource for EventAt {
+    type Client = ();
+    type Model = Event;
+
+    async fn read(&self, _: &mut Ctx<()>, mut config: Event) -> Result<Event, Diagnostics> {
+        config.id = Unknown::Known("e-1".into());
+        Ok(respelled(config))
+    }
+}
+
+/// As the framework does, a data source's state keeps its configuration's
+/// spelling where the new value means the same. (Runs without `TF_ACC`.)
+#[tokio::test(flavor = "current_thread", crate = "tfschema::server::tokio")]
+async fn a_data_source_keeps_the_configured_spelling() {
+    use tfschema::{Type, Value};
+    let h =
+        Harness::new(TypedProvider::<NoConfig>::without_config().data_source("cal_event", EventAt));
+    let window_ty = Type::object([("label", Type::String), ("starts", Type::String)]);
+    let window = |label: &str, starts: &str| {
+        Value::object([
+            ("label", Value::from(label)),
+            ("starts", Value::from(starts)),
+        ])
+    };
+    let config = |at: &str, id: Value, starts: &str| {
+        Value::object([
+            ("name", Value::from("launch")),
+            ("at", Value::from(at)),
+            ("id", id),
+            ("reminder", Value::Null(Type::map(window_ty.clone()))),
+            (
+                "window",
+                Value::set(window_ty.clone(), vec![window("w", starts)]),
+            ),
+        ])
+    };
+    let read = h
+        .read_data_source(
+            "cal_event",
+            &config(
+                "2026-12-02T01:00:00Z",
+                Value::Null(Type::String),
+                "2026-12-02T03:00:00Z",
+            ),
+        )
+        .await;
+    assert!(!read.diagnostics.has_errors(), "{:?}", read.diagnostics);
+    let want = config(
+        "2026-12-02T01:00:00Z",
+        Value::from("e-1"),
+        "2026-12-02T03:00:00Z",
+    );
+    assert_eq!(read.state, want);
 }
