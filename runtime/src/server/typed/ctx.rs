@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use super::Cancellation;
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
-use crate::model::TfEncode;
+use crate::model::{TfDecode, TfEncode};
 use crate::server::raw::{Deferred, DynamicValue, StopSignal};
 
 /// What a resource or data source call receives besides its values: the
@@ -125,6 +125,8 @@ pub struct Ctx<C> {
     deferral: Deferral,
     deferred: Option<Deferred>,
     deadline: Option<tokio::time::Instant>,
+    /// The module's `provider_meta` block, when the provider declares one.
+    provider_meta: Option<DynamicValue>,
     /// Set while a hook runs on a thread of its own ([`Ctx::hand_over`]):
     /// the private and partial state it records, kept for an answer made
     /// without it.
@@ -175,8 +177,16 @@ impl<C> Ctx<C> {
             deferral: Deferral::Unsupported,
             deferred: None,
             deadline: None,
+            provider_meta: None,
             recorded: None,
         }
+    }
+
+    /// The `provider_meta` block the call carries (read, plan and apply of
+    /// a resource, read of a data source).
+    pub(super) fn with_provider_meta(mut self, meta: Option<DynamicValue>) -> Self {
+        self.provider_meta = meta;
+        self
     }
 
     /// Moves this `Ctx` out for a hook that runs on a thread of its own,
@@ -196,6 +206,7 @@ impl<C> Ctx<C> {
             deferral: self.deferral,
             deferred: self.deferred,
             deadline: self.deadline,
+            provider_meta: self.provider_meta.clone(),
             recorded: Some(Arc::clone(&recorded)),
         };
         let mut handed = std::mem::replace(self, stand_in);
@@ -263,6 +274,24 @@ impl<C> Ctx<C> {
     /// only ever set when Terraform allowed deferrals.
     pub(super) fn deferred(&self) -> Option<Deferred> {
         self.deferred
+    }
+
+    /// The `provider_meta` block of the module the resource or data source
+    /// is in (`terraform { provider_meta "<provider>" { ... } }`), read as
+    /// `M`, the model declared with
+    /// [`TypedProvider::provider_meta`](super::TypedProvider::provider_meta)
+    /// (Go's `req.ProviderMeta.Get`). `Ok(None)` when the provider declares
+    /// none, the call carries none (import, upgrades, ephemeral resources,
+    /// actions), or the module writes no such block. Set in the calls
+    /// that read, plan and apply a resource and read a data source.
+    ///
+    /// # Errors
+    /// When the value does not fit `M`, a diagnostic naming the attribute.
+    pub fn provider_meta<M: for<'de> TfDecode<'de>>(&self) -> Result<Option<M>, Diagnostics> {
+        match &self.provider_meta {
+            Some(meta) if !meta.is_null() => meta.read().map(Some),
+            _ => Ok(None),
+        }
     }
 
     /// The client [`Provider::configure`](super::Provider::configure) built.

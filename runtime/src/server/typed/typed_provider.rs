@@ -219,6 +219,8 @@ pub struct TypedProvider<P: Provider> {
     run_options: crate::server::RunOptions,
     /// Set by `ConfigureProvider` when it deferred the configuration.
     deferred: RwLock<Option<Deferred>>,
+    /// The `provider_meta` schema ([`provider_meta`](Self::provider_meta)).
+    provider_meta: Option<crate::schema::Schema>,
 }
 
 impl<P: Provider> std::fmt::Debug for TypedProvider<P> {
@@ -278,7 +280,44 @@ impl<P: Provider> TypedProvider<P> {
             defer_when_config_unknown: false,
             run_options: crate::server::RunOptions::new(),
             deferred: RwLock::new(None),
+            provider_meta: None,
         }
+    }
+
+    /// Declares the `provider_meta` block that modules may write for this
+    /// provider, with `M` as its model (Go's `ProviderWithMetaSchema`):
+    ///
+    /// ```hcl
+    /// terraform {
+    ///   provider_meta "example" {
+    ///     module_name = "network"
+    ///   }
+    /// }
+    /// ```
+    ///
+    /// Terraform checks the block against `M`'s schema and sends it with
+    /// every read, plan and apply of the module's resources and every read
+    /// of its data sources, where a hook reads it with
+    /// [`Ctx::provider_meta`] (usually to tell the API which module made a
+    /// call).
+    ///
+    /// ```
+    /// use tfschema::server::typed::TypedProvider;
+    /// use tfschema::{TfSchema, TfValue};
+    ///
+    /// /// What a module tells the provider about itself.
+    /// #[derive(TfSchema, TfValue)]
+    /// struct ModuleMeta {
+    ///     /// The module's name, sent in the API's user agent.
+    ///     module_name: Option<String>,
+    /// }
+    ///
+    /// let provider = TypedProvider::without_config().provider_meta::<ModuleMeta>();
+    /// # let _ = provider;
+    /// ```
+    pub fn provider_meta<M: TfSchema>(mut self) -> Self {
+        self.provider_meta = Some(M::schema());
+        self
     }
 
     /// Adds a resource type, named as in configurations
@@ -520,7 +559,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
     fn schema(&self) -> ProviderSchema {
         ProviderSchema {
             provider: P::Config::schema(),
-            provider_meta: None,
+            provider_meta: self.provider_meta.clone(),
             resources: self
                 .resources
                 .iter()
@@ -650,31 +689,44 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         };
         let private = std::mem::take(&mut request.private);
         let ctx = self.deferrable_ctx(stop, private, request.client_capabilities);
-        r.read(ctx, request).await
+        r.read(
+            ctx.with_provider_meta(request.provider_meta.take()),
+            request,
+        )
+        .await
     }
 
     async fn plan_resource_change(
         &self,
-        request: raw::PlanResourceChangeRequest,
+        mut request: raw::PlanResourceChangeRequest,
         stop: StopSignal,
     ) -> raw::PlanResourceChangeResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
             return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
-        r.plan(ctx, request).await
+        r.plan(
+            ctx.with_provider_meta(request.provider_meta.take()),
+            request,
+        )
+        .await
     }
 
     async fn apply_resource_change(
         &self,
-        request: raw::ApplyResourceChangeRequest,
+        mut request: raw::ApplyResourceChangeRequest,
         stop: StopSignal,
     ) -> raw::ApplyResourceChangeResponse {
         let Some(r) = self.resources.get(&request.type_name) else {
             return Answer::unknown_type(TypeKind::Resource, &request.type_name);
         };
         let private = request.planned_private.clone();
-        r.apply(self.ctx(stop, private), request).await
+        let ctx = self.ctx(stop, private);
+        r.apply(
+            ctx.with_provider_meta(request.provider_meta.take()),
+            request,
+        )
+        .await
     }
 
     async fn import_resource_state(
@@ -698,6 +750,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
             return Answer::unknown_type(TypeKind::DataSource, &request.type_name);
         };
         let ctx = self.deferrable_ctx(stop, Vec::new(), request.client_capabilities);
+        let ctx = ctx.with_provider_meta(request.provider_meta);
         d.read(ctx, &request.type_name, request.config).await
     }
 

@@ -1,10 +1,18 @@
-//! Semantic equality through real Terraform: an API that answers each
-//! timestamp in another spelling (`+00:00` where the configuration wrote
-//! `Z`), as many do. Without semantic equality on the states create,
-//! update and read return, Terraform refuses the apply ("Provider produced
-//! inconsistent result after apply") and every refresh reports drift. They
-//! need `TF_ACC` (and a Terraform, from `TF_ACC_TERRAFORM_PATH(S)` or
-//! `PATH`); without it each returns at once and passes.
+//! What a port of a Go framework provider relies on, through real
+//! Terraform.
+//!
+//! Semantic equality: an API that answers each timestamp in another
+//! spelling (`+00:00` where the configuration wrote `Z`), as many do.
+//! Without semantic equality on the states create, update and read return,
+//! Terraform refuses the apply ("Provider produced inconsistent result
+//! after apply") and every refresh reports drift.
+//!
+//! `provider_meta`: a module's `terraform { provider_meta "cal" {...} }`
+//! block reaches the hooks.
+//!
+//! The Terraform tests need `TF_ACC` (and a Terraform, from
+//! `TF_ACC_TERRAFORM_PATH(S)` or `PATH`); without it each returns at once
+//! and passes.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -103,6 +111,13 @@ fn respelled(mut e: Event) -> Event {
     e
 }
 
+/// What a module tells the provider (`provider_meta`).
+#[derive(TfSchema, TfValue, Debug)]
+struct ModuleMeta {
+    /// The module's name.
+    module_name: Option<String>,
+}
+
 type Shared = Arc<Mutex<BTreeMap<String, Event>>>;
 
 fn lock(store: &Shared) -> std::sync::MutexGuard<'_, BTreeMap<String, Event>> {
@@ -115,9 +130,13 @@ impl Resource for Events {
     type Client = ();
     type Model = Event;
 
-    async fn create(&self, _: &mut Ctx<()>, mut planned: Event) -> Result<Event, Diagnostics> {
+    async fn create(&self, ctx: &mut Ctx<()>, mut planned: Event) -> Result<Event, Diagnostics> {
+        let module = ctx.provider_meta::<ModuleMeta>()?;
         let mut store = lock(&self.0);
-        let id = format!("e-{}", store.len() + 1);
+        let id = match module.and_then(|m| m.module_name) {
+            Some(module) => format!("{module}-e-{}", store.len() + 1),
+            None => format!("e-{}", store.len() + 1),
+        };
         planned.id = Unknown::Known(id.clone());
         let stored = respelled(planned);
         store.insert(id, stored.clone());
@@ -157,7 +176,9 @@ fn case(store: &Shared) -> TestCase {
     TestCase::new()
         .provider("cal", move || -> ProviderServices {
             TypedProvider::<NoConfig>::without_config()
+                .provider_meta::<ModuleMeta>()
                 .resource("cal_event", Events(events.clone()))
+                .data_source("cal_event", EventAt)
                 .into_services()
         })
         .pre_check(move || lock(&fresh).clear())
@@ -306,8 +327,12 @@ impl DataSource for EventAt {
     type Client = ();
     type Model = Event;
 
-    async fn read(&self, _: &mut Ctx<()>, mut config: Event) -> Result<Event, Diagnostics> {
-        config.id = Unknown::Known("e-1".into());
+    async fn read(&self, ctx: &mut Ctx<()>, mut config: Event) -> Result<Event, Diagnostics> {
+        let module = ctx
+            .provider_meta::<ModuleMeta>()?
+            .and_then(|m| m.module_name);
+        let prefix = module.map(|m| format!("{m}-")).unwrap_or_default();
+        config.id = Unknown::Known(format!("{prefix}e-1"));
         Ok(respelled(config))
     }
 }
@@ -355,4 +380,52 @@ async fn a_data_source_keeps_the_configured_spelling() {
         "2026-12-02T03:00:00Z",
     );
     assert_eq!(read.state, want);
+}
+
+const WITH_META: &str = r#"
+terraform {
+  provider_meta "cal" {
+    module_name = "launches"
+  }
+}
+
+resource "cal_event" "a" {
+  name = "launch"
+  at   = "2026-12-02T01:00:00Z"
+}
+
+data "cal_event" "b" {
+  name = "look-up"
+  at   = "2026-12-02T01:00:00Z"
+}
+"#;
+
+/// The module's `provider_meta` block reaches a resource's create and a
+/// data source's read, as the model the provider declared.
+#[test]
+fn provider_meta_reaches_the_hooks() {
+    let store = Shared::default();
+    acceptance::test(
+        case(&store).step(TestStep::config(WITH_META).state_checks(vec![
+            statecheck::expect_known_value(
+                "cal_event.a",
+                Path::new("id"),
+                knownvalue::string_exact("launches-e-1"),
+            ),
+            statecheck::expect_known_value(
+                "data.cal_event.b",
+                Path::new("id"),
+                knownvalue::string_exact("launches-e-1"),
+            ),
+        ])),
+    );
+}
+
+/// A `provider_meta` block the declared model does not have is refused by
+/// Terraform, which read the schema. (Terraform's own text.)
+#[test]
+fn a_provider_meta_attribute_the_model_lacks_is_refused() {
+    let store = Shared::default();
+    let config = WITH_META.replace("module_name", "module_title");
+    acceptance::test(case(&store).step(TestStep::config(&config).expect_error("module_title")));
 }
