@@ -33,6 +33,13 @@ struct Disk {
     kind: String,
 }
 
+/// Filled in by the provider (a computed block).
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Endpoint {
+    #[tf(computed)]
+    url: Unknown<String>,
+}
+
 #[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
 struct Volume {
     #[tf(computed, use_state_for_unknown)]
@@ -59,6 +66,8 @@ struct Volume {
     zone: String,
     #[tf(optional, computed, requires_replace_if_configured)]
     kms_key: Unknown<Option<String>>,
+    #[tf(block, computed, use_state_for_unknown)]
+    endpoint: Unknown<Option<Endpoint>>,
 }
 
 fn attr_policy(block: &Block, name: &str) -> PlanPolicy {
@@ -134,6 +143,13 @@ fn each_flavour_of_use_state_and_replacement_is_its_own_flag() {
     assert!(kms.requires_replace_if_configured);
     assert!(!kms.requires_replace && kms.requires_replace_if.is_none());
     assert!(!attr_policy(&block, "name").requires_replace_if_configured);
+    let endpoint = (block.block_types.iter())
+        .find(|b| b.type_name == "endpoint")
+        .expect("endpoint");
+    assert!(
+        endpoint.plan.use_state_for_unknown,
+        "a computed block keeps its prior state too"
+    );
 }
 
 #[test]
