@@ -1,12 +1,26 @@
-//! Per-operation time limits written in the configuration, as the Go
-//! framework's timeouts module has them: a `timeouts` block (or nested
-//! attribute) holding `create`, `read`, `update` and `delete` durations
-//! such as `"30m"` or `"1h30m"`, spelled as Go's `time.ParseDuration`
-//! reads them. The typed layer turns the one of each call into its
-//! deadline ([`Resource::timeout`](crate::server::typed::Resource::timeout)).
+//! Per-operation time limits written in the configuration, as
+//! terraform-plugin-framework-timeouts has them: a `timeouts` block (or
+//! nested attribute) holding `create`, `read`, `update` and `delete`
+//! durations such as `"30m"` or `"1h30m"` ([`Timeouts`], or the struct of
+//! the operations a resource has, such as [`CreateDeleteTimeouts`]), a data
+//! source's `read` ([`DataSourceTimeouts`]) and an ephemeral resource's
+//! `open` ([`EphemeralTimeouts`]), spelled as Go's `time.ParseDuration`
+//! reads them, with the Go module's descriptions and messages. The typed
+//! layer turns the one of each call into its deadline
+//! ([`Resource::timeout`](crate::server::typed::Resource::timeout)).
 
 use std::fmt;
 use std::time::Duration;
+
+#[cfg(feature = "derive")]
+mod sets;
+#[cfg(feature = "derive")]
+pub use sets::{
+    CreateDeleteTimeouts, CreateReadDeleteTimeouts, CreateReadTimeouts, CreateReadUpdateTimeouts,
+    CreateTimeouts, CreateUpdateDeleteTimeouts, CreateUpdateTimeouts, DeleteTimeouts,
+    EphemeralTimeouts, ReadDeleteTimeouts, ReadTimeouts, ReadUpdateDeleteTimeouts,
+    ReadUpdateTimeouts, Timeouts, UpdateDeleteTimeouts, UpdateTimeouts,
+};
 
 #[cfg(feature = "derive")]
 use crate::diag::Diagnostics;
@@ -44,75 +58,11 @@ impl fmt::Display for Operation {
     }
 }
 
-/// The `timeouts` block of a resource: each attribute an optional duration
-/// string (`"30s"`, `"2h45m"`, `"1.5h"`; units `ns`, `us`/`µs`, `ms`, `s`,
-/// `m`, `h`). Embed it in a model as `#[tf(block)] timeouts:
-/// Option<Timeouts>` (a single nested block, as `timeouts.Block` makes it)
-/// or `#[tf(nested)]` (a single nested attribute, as `timeouts.Attributes`
-/// does). A duration that does not parse is an error diagnostic at
-/// `timeouts.create` (or the attribute at fault) when Terraform validates
-/// the configuration.
-///
-/// The resource picks the default of each operation
-/// ([`Timeouts::duration`]) in its
-/// [`Resource::timeout`](crate::server::typed::Resource::timeout).
+/// The duration written at `timeouts.<name>`, if any, read as the Go
+/// module's `Create(ctx, default)` and its siblings read it (their error's
+/// summary and detail, at the attribute's path).
 #[cfg(feature = "derive")]
-#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-#[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
-#[tf(crate = "crate", validate_with = check_durations)]
-pub struct Timeouts {
-    /// A string that can be parsed as a duration, such as "30s" or "2h45m"
-    /// (units "ns", "us", "ms", "s", "m", "h"): how long a create may take.
-    pub create: Option<String>,
-    /// A string that can be parsed as a duration, such as "30s" or "2h45m":
-    /// how long a read may take. Reads happen on every refresh and plan.
-    pub read: Option<String>,
-    /// A string that can be parsed as a duration, such as "30s" or "2h45m":
-    /// how long an update may take.
-    pub update: Option<String>,
-    /// A string that can be parsed as a duration, such as "30s" or "2h45m":
-    /// how long a delete may take. It applies only when it is in the state
-    /// before the destroy.
-    pub delete: Option<String>,
-}
-
-#[cfg(feature = "derive")]
-impl Timeouts {
-    /// The duration written for `operation`; `None` when it is not set.
-    ///
-    /// # Errors
-    /// A string that is not a duration: an error diagnostic at
-    /// `timeouts.<operation>`.
-    pub fn get(&self, operation: Operation) -> Result<Option<Duration>, Diagnostics> {
-        let text = match operation {
-            Operation::Create => &self.create,
-            Operation::Read => &self.read,
-            Operation::Update => &self.update,
-            Operation::Delete => &self.delete,
-        };
-        configured(text.as_deref(), operation)
-    }
-
-    /// The time limit of `operation`: the configured one, else `default`
-    /// (also when the block is absent, `timeouts` being `None`).
-    ///
-    /// # Errors
-    /// As [`get`](Self::get).
-    pub fn duration(
-        timeouts: Option<&Timeouts>,
-        operation: Operation,
-        default: Duration,
-    ) -> Result<Duration, Diagnostics> {
-        match timeouts {
-            Some(t) => Ok(t.get(operation)?.unwrap_or(default)),
-            None => Ok(default),
-        }
-    }
-}
-
-/// The duration written at `timeouts.<operation>`, if any.
-#[cfg(feature = "derive")]
-fn configured(text: Option<&str>, operation: Operation) -> Result<Option<Duration>, Diagnostics> {
+fn configured(text: Option<&str>, name: &str) -> Result<Option<Duration>, Diagnostics> {
     let Some(text) = text else {
         return Ok(None);
     };
@@ -121,45 +71,47 @@ fn configured(text: Option<&str>, operation: Operation) -> Result<Option<Duratio
         d.error(
             &[
                 PathStep::Attr("timeouts".into()),
-                PathStep::Attr(operation.as_str().into()),
+                PathStep::Attr(name.into()),
             ],
-            "Invalid timeout",
-            e.to_string(),
+            "Timeout Cannot Be Parsed",
+            format!("timeout for {name:?} cannot be parsed, {e}"),
         );
         d
     })
 }
 
-/// `#[tf(validate_with)]` of [`Timeouts`]: every known duration parses.
-#[cfg(feature = "derive")]
-fn check_durations(plan: &TimeoutsPlan) -> Diagnostics {
-    check_known_durations([
-        (Operation::Create, &plan.create),
-        (Operation::Read, &plan.read),
-        (Operation::Update, &plan.update),
-        (Operation::Delete, &plan.delete),
-    ])
-}
-
-/// An error at the attribute of each known duration that does not parse.
+/// The Go module's validator, on each known duration (by attribute name):
+/// an error at the attribute of each that does not parse, with the
+/// validator's summary and its detail (the value as Go's `%q` writes it,
+/// then what a duration looks like).
 #[cfg(feature = "derive")]
 fn check_known_durations<'a>(
-    durations: impl IntoIterator<Item = (Operation, &'a crate::Unknown<Option<String>>)>,
+    durations: impl IntoIterator<Item = (&'a str, &'a crate::Unknown<Option<String>>)>,
 ) -> Diagnostics {
     let mut d = Diagnostics::new();
-    for (operation, value) in durations {
+    for (name, value) in durations {
         if let crate::Unknown::Known(Some(text)) = value {
-            if let Err(e) = parse_duration(text) {
+            if parse_duration(text).is_err() {
                 d.error(
-                    &[PathStep::Attr(operation.as_str().into())],
-                    "Invalid timeout",
-                    e.to_string(),
+                    &[PathStep::Attr(name.into())],
+                    "Invalid Attribute Value Time Duration",
+                    format!(
+                        "{} {DURATION_RULE}",
+                        crate::text::Quoting::GO_SET_HASH.quote(text)
+                    ),
                 );
             }
         }
     }
     d
 }
+
+/// What the Go module's validator says a duration must be (its
+/// description, after the refused value).
+#[cfg(feature = "derive")]
+const DURATION_RULE: &str = "must be a string containing a sequence of decimal numbers, each with \
+     optional fraction and a unit suffix, such as \"300ms\", \"-1.5h\" or \"2h45m\". Valid time units \
+     are \"ns\", \"us\" (or \"\u{b5}s\"), \"ms\", \"s\", \"m\", \"h\".";
 
 /// The `timeouts` block of a data source, as the Go framework's
 /// `datasource/timeouts` module has it: `read` only, since reading is all
@@ -179,10 +131,9 @@ fn check_known_durations<'a>(
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
-#[tf(crate = "crate", validate_with = check_read_duration)]
+#[tf(crate = "crate", validate_with = check_read_duration, description = "")]
 pub struct DataSourceTimeouts {
-    /// A string that can be parsed as a duration, such as "30s" or "2h45m"
-    /// (units "ns", "us", "ms", "s", "m", "h"): how long a read may take.
+    /// A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
     pub read: Option<String>,
 }
 
@@ -199,14 +150,14 @@ impl DataSourceTimeouts {
         default: Duration,
     ) -> Result<Duration, Diagnostics> {
         let text = timeouts.and_then(|t| t.read.as_deref());
-        Ok(configured(text, Operation::Read)?.unwrap_or(default))
+        Ok(configured(text, "read")?.unwrap_or(default))
     }
 }
 
 /// `#[tf(validate_with)]` of [`DataSourceTimeouts`].
 #[cfg(feature = "derive")]
 fn check_read_duration(plan: &DataSourceTimeoutsPlan) -> Diagnostics {
-    check_known_durations([(Operation::Read, &plan.read)])
+    check_known_durations([("read", &plan.read)])
 }
 
 /// A string [`parse_duration`] refused; its `Display` says why and what a

@@ -36,7 +36,10 @@ fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
         Some(path) => {
             // Either shape of function, told apart by `ReplaceIfFn`; a
             // function of neither is an error at the path.
-            let call = quote_spanned!(path.span()=> #p::replace_if(#path, __change, __response));
+            // The arguments keep the call site's hygiene, so that a path
+            // written in a `macro_rules!` expansion still sees them.
+            let args = quote!(__change, __response);
+            let call = quote_spanned!(path.span()=> #p::replace_if(#path, #args));
             quote!(#p::Some(#p::ReplaceIf(|__change, __response| #call)))
         }
         None => quote!(#p::None),
