@@ -124,8 +124,22 @@ struct PortNested {
     timeouts: Option<CreateDeleteTimeouts>,
 }
 
+/// An ephemeral resource's model may hold its timeouts (they carry no plan
+/// policy).
+#[derive(TfSchema, TfValue)]
+#[tf(ephemeral)]
+struct Session {
+    user: String,
+    #[tf(block)]
+    timeouts: Option<EphemeralTimeouts>,
+}
+
 #[test]
 fn as_a_block_or_as_an_attribute_as_go_declares_them() {
+    let session = Session::block();
+    assert_eq!(session.block_types[0].type_name, "timeouts");
+    check_attributes(&session.block_types[0].block, &["open"], &|_| BASE.to_owned());
+
     let block = Port::block();
     let nb = &block.block_types[0];
     assert_eq!(nb.type_name, "timeouts");
