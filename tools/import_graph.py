@@ -59,7 +59,7 @@ RUNTIME_LAYERS = [
     # `__private` helpers, a view read past custom types' refusals
     # (through the msgpack codec), `Timeouts` (a derived model: its generated code
     # goes through `__private`), and the plugin server with its retries.
-    ("top", ["lib.rs", "private.rs", "tolerant.rs", "timeouts.rs", "timeouts/", "retry.rs", "server/"]),
+    ("top", ["lib.rs", "private.rs", "tolerant.rs", "timeouts.rs", "retry.rs", "server/"]),
     # Acceptance tests (feature `acceptance`): real Terraform driving a
     # provider the plugin server runs in the test process.
     ("acceptance", ["testing/"]),

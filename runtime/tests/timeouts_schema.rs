@@ -138,7 +138,9 @@ struct Session {
 fn as_a_block_or_as_an_attribute_as_go_declares_them() {
     let session = Session::block();
     assert_eq!(session.block_types[0].type_name, "timeouts");
-    check_attributes(&session.block_types[0].block, &["open"], &|_| BASE.to_owned());
+    check_attributes(&session.block_types[0].block, &["open"], &|_| {
+        BASE.to_owned()
+    });
 
     let block = Port::block();
     let nb = &block.block_types[0];
