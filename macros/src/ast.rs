@@ -108,8 +108,15 @@ pub struct Field {
     pub requires_replace: Flag,
     #[darling(default)]
     pub requires_replace_if: Option<SpannedValue<syn::Path>>,
+    /// `requires_replace_if_configured`: Go's `RequiresReplaceIfConfigured`.
+    #[darling(default)]
+    pub requires_replace_if_configured: Flag,
+    /// `use_state_for_unknown`: Go's `UseStateForUnknown` (null kept too).
     #[darling(default)]
     pub use_state_for_unknown: Flag,
+    /// `use_non_null_state_for_unknown`: Go's `UseNonNullStateForUnknown`.
+    #[darling(default)]
+    pub use_non_null_state_for_unknown: Flag,
     #[darling(default)]
     pub default: Option<SpannedValue<DefaultArg>>,
     #[darling(default)]

@@ -28,7 +28,8 @@ pub use crate::number::Number;
 pub use crate::refinement::RefineKind;
 pub use crate::schema::{
     Attribute, AttributeType, Block, NestedBlock, NestedType, NestingMode, ObjectNesting,
-    PlanPolicy, ReplaceIf, SemanticEqual, SemanticKey, StringKind,
+    PlanPolicy, ReplaceIf, ReplaceIfRequest, ReplaceIfResponse, SemanticEqual, SemanticKey,
+    StringKind,
 };
 use crate::tolerant::past_refusals;
 pub use crate::types::Type;
@@ -694,6 +695,49 @@ pub fn with_default<T, W: TfEncode, E: Into<WireError>>(
             e.into().detail()
         ),
     }
+}
+
+/// A function `#[tf(requires_replace_if = path)]` can name, in one of the
+/// two shapes [`ReplaceIf`] documents (`Shape` tells them apart, so that
+/// one function type cannot be both).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a `requires_replace_if` function",
+    label = "not `fn(&ReplaceIfRequest<'_>) -> bool` nor `fn(&ReplaceIfRequest<'_>, &mut ReplaceIfResponse)`",
+    note = "`requires_replace_if` takes a function of one of two shapes (the types are in `tfschema::schema`): `fn(&ReplaceIfRequest<'_>) -> bool`, whether the change needs a new resource, or Go's `RequiresReplaceIfFunc` shape `fn(&ReplaceIfRequest<'_>, &mut ReplaceIfResponse)`, which sets `requires_replace` and may add `diagnostics`"
+)]
+pub trait ReplaceIfFn<Shape> {
+    /// Answers for `change` in `response`.
+    fn decide(&self, change: &ReplaceIfRequest<'_>, response: &mut ReplaceIfResponse);
+}
+
+/// [`ReplaceIfFn`]'s shape `fn(&ReplaceIfRequest<'_>) -> bool`.
+#[derive(Debug)]
+pub enum ReplaceIfBool {}
+
+/// [`ReplaceIfFn`]'s shape `fn(&ReplaceIfRequest<'_>, &mut ReplaceIfResponse)`.
+#[derive(Debug)]
+pub enum ReplaceIfGo {}
+
+impl<F: Fn(&ReplaceIfRequest<'_>) -> bool> ReplaceIfFn<ReplaceIfBool> for F {
+    fn decide(&self, change: &ReplaceIfRequest<'_>, response: &mut ReplaceIfResponse) {
+        response.requires_replace = self(change);
+    }
+}
+
+impl<F: Fn(&ReplaceIfRequest<'_>, &mut ReplaceIfResponse)> ReplaceIfFn<ReplaceIfGo> for F {
+    fn decide(&self, change: &ReplaceIfRequest<'_>, response: &mut ReplaceIfResponse) {
+        self(change, response);
+    }
+}
+
+/// Calls a `requires_replace_if` function of either shape (the generated
+/// [`ReplaceIf`] closure's body).
+pub fn replace_if<S, F: ReplaceIfFn<S>>(
+    f: F,
+    change: &ReplaceIfRequest<'_>,
+    response: &mut ReplaceIfResponse,
+) {
+    f.decide(change, response);
 }
 
 /// The `semantic_equal` of a `with` field over dynamic values: both must be

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::diag::Diagnostics;
 use crate::error::PathStep;
 use crate::text::Quoting;
 use crate::types::{ObjectType, Type};
@@ -106,17 +107,33 @@ pub struct Attribute {
 }
 
 /// How the planner treats an attribute or block: the derive's
-/// `requires_replace`, `requires_replace_if`, `use_state_for_unknown`,
-/// `default` and `semantic_equal`. Not part of the wire schema.
+/// `requires_replace`, `requires_replace_if`,
+/// `requires_replace_if_configured`, `use_state_for_unknown`,
+/// `use_non_null_state_for_unknown`, `default` and `semantic_equal`. Not
+/// part of the wire schema.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PlanPolicy {
     /// A change of the value replaces the resource.
     pub requires_replace: bool,
     /// A change replaces the resource when this says so.
     pub requires_replace_if: Option<ReplaceIf>,
-    /// A computed attribute keeps its prior state instead of becoming
-    /// unknown when the configuration does not set it.
+    /// A change replaces the resource when the configuration sets the
+    /// value (not null), as terraform-plugin-framework's
+    /// `RequiresReplaceIfConfigured`: a value the provider computed that
+    /// drifts does not.
+    pub requires_replace_if_configured: bool,
+    /// Where an update would plan a computed attribute (or computed block)
+    /// the configuration leaves out as unknown, the prior state's value is
+    /// planned instead, null included, as terraform-plugin-framework's
+    /// `UseStateForUnknown`. Never on create; where the object around the
+    /// attribute is new (a list element past the prior state's), its prior
+    /// value is null, and null is planned.
     pub use_state_for_unknown: bool,
+    /// As [`use_state_for_unknown`](Self::use_state_for_unknown), but only
+    /// a prior value that is not null is kept (a null one stays planned
+    /// unknown), as terraform-plugin-framework's
+    /// `UseNonNullStateForUnknown`.
+    pub use_non_null_state_for_unknown: bool,
     /// The value planned for an optional+computed attribute the
     /// configuration leaves out.
     pub default: Option<Value>,
@@ -140,7 +157,9 @@ impl PlanPolicy {
     pub const NONE: PlanPolicy = PlanPolicy {
         requires_replace: false,
         requires_replace_if: None,
+        requires_replace_if_configured: false,
         use_state_for_unknown: false,
+        use_non_null_state_for_unknown: false,
         default: None,
         semantic_equal: None,
         semantic_key: None,
@@ -201,21 +220,32 @@ impl std::fmt::Debug for SemanticKey {
 }
 
 /// `requires_replace_if = path`: decides whether a planned change of the
-/// attribute or block needs a new resource.
+/// attribute or block needs a new resource, as a function given to
+/// terraform-plugin-framework's `RequiresReplaceIf` does.
 ///
-/// The planner calls it only on an update (never on create or destroy),
-/// and only where the planned value differs from the prior state's
-/// (go-cty's equality; an unknown planned value counts as a change). In
-/// the typed layer it is asked during default planning, which fills
-/// `ResourcePlan::requires_replace` for the plan hook (feature `server`),
-/// and, when the hook changed the plan, again after it, on the final plan:
-/// the final plan decides. So it may run twice for
-/// one plan, and should only decide, with no effects of its own. Inside a
-/// set the attribute cannot be addressed: the path stops at the set, and
-/// `config` is the set element's own value.
+/// The planner calls it under Go's conditions: only on an update (never on
+/// create or destroy), and only where the planned value differs from the
+/// prior state's (go-cty's equality; an unknown planned value counts as a
+/// change). In the typed layer it is asked during default planning, which
+/// fills `ResourcePlan::requires_replace` for the plan hook (feature
+/// `server`), and, when the hook changed the plan, again after it, on the
+/// final plan: the final plan decides. So it may run twice for one plan,
+/// and should only decide, with no effects of its own. Inside a set the
+/// attribute cannot be addressed: the path stops at the set, and `config`
+/// is the set element's own value.
+///
+/// The derive takes a function of either shape:
+///
+/// - `fn(&ReplaceIfRequest<'_>) -> bool`: whether to replace;
+/// - `fn(&ReplaceIfRequest<'_>, &mut ReplaceIfResponse)`, Go's
+///   `RequiresReplaceIfFunc`: it sets
+///   [`requires_replace`](ReplaceIfResponse::requires_replace) and may add
+///   [`diagnostics`](ReplaceIfResponse::diagnostics), which reach
+///   Terraform with the plan (a diagnostic without a path gets the
+///   attribute's); an error stops the plan before the resource's plan hook.
 ///
 /// ```
-/// use tfschema::schema::ReplaceIfRequest;
+/// use tfschema::schema::{ReplaceIfRequest, ReplaceIfResponse};
 /// use tfschema::{TfSchema, TfValue, Value};
 ///
 /// /// A disk can grow in place; shrinking it needs a new one.
@@ -226,14 +256,26 @@ impl std::fmt::Debug for SemanticKey {
 ///     }
 /// }
 ///
+/// /// Moving a volume replaces it, and says so.
+/// fn moved(change: &ReplaceIfRequest<'_>, resp: &mut ReplaceIfResponse) {
+///     resp.requires_replace = true;
+///     resp.diagnostics.warning(
+///         &[],
+///         "Volume will be recreated",
+///         "Changing the zone of a volume moves its data to a new volume.",
+///     );
+/// }
+///
 /// #[derive(TfSchema, TfValue)]
 /// struct Disk {
 ///     #[tf(requires_replace_if = shrinking)]
 ///     size_gb: i64,
+///     #[tf(requires_replace_if = moved)]
+///     zone: String,
 /// }
 /// ```
 #[derive(Clone, Copy)]
-pub struct ReplaceIf(pub fn(change: &ReplaceIfRequest<'_>) -> bool);
+pub struct ReplaceIf(pub fn(change: &ReplaceIfRequest<'_>, response: &mut ReplaceIfResponse));
 
 /// The change a [`ReplaceIf`] function decides on: the attribute's (or
 /// block's) values and where it is.
@@ -249,10 +291,26 @@ pub struct ReplaceIfRequest<'a> {
     pub path: &'a [PathStep],
 }
 
+/// What a [`ReplaceIf`] function answers, as Go's
+/// `RequiresReplaceIfFuncResponse`: whether the change needs a new
+/// resource, and diagnostics for Terraform. Starts as no replacement and
+/// no diagnostics.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplaceIfResponse {
+    /// The change needs a new resource. (`false` does not take back a
+    /// replacement another attribute asked for.)
+    pub requires_replace: bool,
+    /// Warnings or errors to report with the plan; one without a path is
+    /// reported at the attribute's path.
+    pub diagnostics: Diagnostics,
+}
+
 impl ReplaceIf {
-    /// Whether the change needs a new resource.
-    pub fn requires_replace(&self, change: &ReplaceIfRequest<'_>) -> bool {
-        (self.0)(change)
+    /// Asks the function about `change`.
+    pub fn requires_replace(&self, change: &ReplaceIfRequest<'_>) -> ReplaceIfResponse {
+        let mut response = ReplaceIfResponse::default();
+        (self.0)(change, &mut response);
+        response
     }
 }
 

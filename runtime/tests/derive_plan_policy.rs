@@ -1,10 +1,11 @@
 //! Plan policy attributes (`requires_replace`, `requires_replace_if`,
-//! `use_state_for_unknown`, `default`) land in the schema's `PlanPolicy`,
-//! where the plugin server's planner reads them; they are not part of the
-//! wire schema.
+//! `requires_replace_if_configured`, `use_state_for_unknown`,
+//! `use_non_null_state_for_unknown`, `default`) land in the schema's
+//! `PlanPolicy`, where the plugin server's planner reads them; they are not
+//! part of the wire schema.
 
-use tfschema::schema::{AttributeType, Block, PlanPolicy, ReplaceIfRequest};
-use tfschema::{Number, TfSchema, TfValue, Unknown, Value};
+use tfschema::schema::{AttributeType, Block, PlanPolicy, ReplaceIfRequest, ReplaceIfResponse};
+use tfschema::{Number, PathStep, TfSchema, TfValue, Unknown, Value};
 
 /// A replacement is needed when the size shrinks.
 fn shrinking(change: &ReplaceIfRequest<'_>) -> bool {
@@ -12,6 +13,14 @@ fn shrinking(change: &ReplaceIfRequest<'_>) -> bool {
         (Value::Number(a), Value::Number(b)) => b < a,
         _ => false,
     }
+}
+
+/// Go's shape: a change of zone replaces, with a warning saying so.
+fn zone_moved(change: &ReplaceIfRequest<'_>, response: &mut ReplaceIfResponse) {
+    response.requires_replace = change.config != change.prior;
+    response
+        .diagnostics
+        .warning(&[], "Volume moves", "A new volume is made in the new zone.");
 }
 
 fn default_region() -> String {
@@ -22,6 +31,13 @@ fn default_region() -> String {
 struct Disk {
     #[tf(requires_replace)]
     kind: String,
+}
+
+/// Filled in by the provider (a computed block).
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Endpoint {
+    #[tf(computed)]
+    url: Unknown<String>,
 }
 
 #[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
@@ -44,6 +60,14 @@ struct Volume {
     region: Unknown<Option<String>>,
     #[tf(block, requires_replace)]
     disk: Option<Disk>,
+    #[tf(computed, use_non_null_state_for_unknown)]
+    arn: Unknown<Option<String>>,
+    #[tf(requires_replace_if = zone_moved)]
+    zone: String,
+    #[tf(optional, computed, requires_replace_if_configured)]
+    kms_key: Unknown<Option<String>>,
+    #[tf(block, computed, use_state_for_unknown)]
+    endpoint: Unknown<Option<Endpoint>>,
 }
 
 fn attr_policy(block: &Block, name: &str) -> PlanPolicy {
@@ -67,12 +91,14 @@ fn policies_are_in_the_schema() {
         .expect("replace_if");
     let change = |prior: i64, planned: i64| {
         let (prior, planned) = (Value::from(prior), Value::from(planned));
-        replace_if.requires_replace(&ReplaceIfRequest {
+        let answer = replace_if.requires_replace(&ReplaceIfRequest {
             prior: &prior,
             config: &planned,
             planned: &planned,
             path: &[],
-        })
+        });
+        assert!(answer.diagnostics.is_empty());
+        answer.requires_replace
     };
     assert!(change(100, 50));
     assert!(!change(100, 200));
@@ -104,4 +130,47 @@ fn policies_are_in_the_schema() {
     let json = Volume::schema().to_json();
     assert!(!json.contains("gp3") && !json.contains("replace"), "{json}");
     assert!(matches!(block.attributes[0].ty, AttributeType::Type(_)));
+}
+
+#[test]
+fn each_flavour_of_use_state_and_replacement_is_its_own_flag() {
+    let block = Volume::block();
+    let id = attr_policy(&block, "id");
+    assert!(id.use_state_for_unknown && !id.use_non_null_state_for_unknown);
+    let arn = attr_policy(&block, "arn");
+    assert!(arn.use_non_null_state_for_unknown && !arn.use_state_for_unknown);
+    let kms = attr_policy(&block, "kms_key");
+    assert!(kms.requires_replace_if_configured);
+    assert!(!kms.requires_replace && kms.requires_replace_if.is_none());
+    assert!(!attr_policy(&block, "name").requires_replace_if_configured);
+    let endpoint = (block.block_types.iter())
+        .find(|b| b.type_name == "endpoint")
+        .expect("endpoint");
+    assert!(
+        endpoint.plan.use_state_for_unknown,
+        "a computed block keeps its prior state too"
+    );
+}
+
+#[test]
+fn a_go_shaped_replace_if_function_answers_with_diagnostics() {
+    let block = Volume::block();
+    let replace_if = attr_policy(&block, "zone")
+        .requires_replace_if
+        .expect("replace_if");
+    let (prior, planned) = (Value::from("a"), Value::from("b"));
+    let path = [PathStep::Attr("zone".into())];
+    let answer = replace_if.requires_replace(&ReplaceIfRequest {
+        prior: &prior,
+        config: &planned,
+        planned: &planned,
+        path: &path,
+    });
+    assert!(answer.requires_replace);
+    let warnings: Vec<_> = answer
+        .diagnostics
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(warnings, ["Volume moves"]);
 }

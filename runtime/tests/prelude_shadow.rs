@@ -27,12 +27,22 @@ mod tf {
 #[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
 #[tf(crate = "tf", version = 2)]
 struct Shadowed {
+    #[tf(requires_replace_if = moved)]
     name: ::std::string::String,
+    #[tf(requires_replace_if_configured)]
     count: ::core::option::Option<::core::primitive::i64>,
-    #[tf(computed)]
+    #[tf(computed, use_non_null_state_for_unknown)]
     id: ::tfschema::Unknown<::std::string::String>,
     #[tf(block)]
     inner: ::std::vec::Vec<Inner>,
+}
+
+/// A `requires_replace_if` function in Go's shape.
+fn moved(
+    _: &::tfschema::schema::ReplaceIfRequest<'_>,
+    response: &mut ::tfschema::schema::ReplaceIfResponse,
+) {
+    response.requires_replace = true;
 }
 
 #[derive(::tfschema::TfSchema, ::tfschema::TfValue)]

@@ -6,7 +6,11 @@
 //!   keeps its unknowns);
 //! - replacement is decided on the final plan, after the resource's hook;
 //! - `requires_replace_if` sees the prior, configured and planned values
-//!   and the path, and runs only on updates of a changed value.
+//!   and the path, and runs only on updates of a changed value; in Go's
+//!   shape its diagnostics reach the response at the attribute's path, and
+//!   an error stops the plan before the hook;
+//! - `use_state_for_unknown` keeps a prior null, and
+//!   `use_non_null_state_for_unknown` does not.
 //!
 //! The resource is modelled on the random provider's `random_password`:
 //! `numeric` is optional+computed, `true` unless configured, and a change
@@ -17,7 +21,8 @@
 use std::sync::{Mutex, PoisonError};
 
 use tfschema::diag::Diagnostics;
-use tfschema::schema::ReplaceIfRequest;
+use tfschema::diag::Severity;
+use tfschema::schema::{ReplaceIfRequest, ReplaceIfResponse};
 use tfschema::server::testing::Harness;
 use tfschema::server::typed::{Ctx, PlanView, Provider, Resource, ResourcePlan, TypedProvider};
 use tfschema::{PathStep, TfSchema, TfType, TfValue, Type, Unknown, Value};
@@ -39,6 +44,31 @@ struct Password {
     min_lower: Option<i64>,
     #[tf(computed)]
     result: Unknown<String>,
+    /// Changing it replaces the password, with a warning; `"forbidden"`
+    /// is an error.
+    #[tf(requires_replace_if = special_changed)]
+    special: Option<String>,
+    /// Null unless the provider fills it: kept as it was, null included.
+    #[tf(computed, use_state_for_unknown)]
+    note: Unknown<Option<String>>,
+    /// Kept only once it is not null.
+    #[tf(computed, use_non_null_state_for_unknown)]
+    tag: Unknown<Option<String>>,
+}
+
+/// Go's `RequiresReplaceIfFunc` shape.
+fn special_changed(change: &ReplaceIfRequest<'_>, response: &mut ReplaceIfResponse) {
+    response.requires_replace = true;
+    response.diagnostics.warning(
+        &[],
+        "Special characters change",
+        "A new password is generated.",
+    );
+    if change.planned == &Value::from("forbidden") {
+        response
+            .diagnostics
+            .error(&[], "Forbidden", "These characters are not allowed.");
+    }
 }
 
 /// What the hooks saw, for the tests to check.
@@ -163,23 +193,44 @@ fn harness() -> Harness<TypedProvider<Random>> {
 }
 
 fn config(length: i64, numeric: Value, min_lower: Value) -> Value {
-    Value::object([
-        ("id", Value::Null(Type::String)),
-        ("length", Value::from(length)),
-        ("numeric", numeric),
-        ("min_lower", min_lower),
-        ("result", Value::Null(Type::String)),
-    ])
+    with_special(
+        Value::object([
+            ("id", Value::Null(Type::String)),
+            ("length", Value::from(length)),
+            ("numeric", numeric),
+            ("min_lower", min_lower),
+            ("result", Value::Null(Type::String)),
+            ("note", Value::Null(Type::String)),
+            ("tag", Value::Null(Type::String)),
+        ]),
+        Value::Null(Type::String),
+    )
 }
 
 fn state(length: i64, numeric: bool, min_lower: Value) -> Value {
-    Value::object([
-        ("id", Value::from("p1")),
-        ("length", Value::from(length)),
-        ("numeric", Value::from(numeric)),
-        ("min_lower", min_lower),
-        ("result", Value::from("x".repeat(length as usize))),
-    ])
+    with_special(
+        Value::object([
+            ("id", Value::from("p1")),
+            ("length", Value::from(length)),
+            ("numeric", Value::from(numeric)),
+            ("min_lower", min_lower),
+            ("result", Value::from("x".repeat(length as usize))),
+            ("note", Value::Null(Type::String)),
+            ("tag", Value::Null(Type::String)),
+        ]),
+        Value::Null(Type::String),
+    )
+}
+
+/// `value` with `special` set to `special`.
+fn with_special(value: Value, special: Value) -> Value {
+    match value {
+        Value::Object(mut attrs) => {
+            attrs.insert("special".into(), special);
+            Value::Object(attrs)
+        }
+        other => other,
+    }
 }
 
 fn null_number() -> Value {
@@ -360,4 +411,75 @@ async fn an_unchanged_object_is_planned_with_every_view() {
     assert_eq!(seen().raw_config_numeric, Some(Value::from(false)));
     assert_eq!(plan.planned_state, prior);
     assert!(plan.requires_replace.is_empty());
+}
+
+#[tokio::test]
+async fn go_shaped_requires_replace_if_reports_at_the_attribute() {
+    let _serial = SERIAL.lock().await;
+    let h = harness();
+    seen();
+    let prior = with_special(state(12, true, null_number()), Value::from("!"));
+    // `numeric` unset: the default plan has it unknown (an update), the
+    // hook plans `true`, so replacement is decided again on its plan.
+    let cfg = with_special(
+        config(12, Value::Null(Type::Bool), null_number()),
+        Value::from("#"),
+    );
+    let plan = h.plan("random_password", &prior, &cfg).await;
+    assert_eq!(plan.requires_replace, vec![path("special")]);
+    assert_eq!(attr(&plan.planned_state, "numeric"), &Value::from(true));
+    let said: Vec<_> = (plan.diagnostics.iter())
+        .map(|d| (d.severity, d.summary.as_str(), d.path_string()))
+        .collect();
+    // Asked on the default plan and again on the hook's: the final plan's
+    // answer is the one reported, once.
+    assert_eq!(
+        said,
+        [(
+            Severity::Warning,
+            "Special characters change",
+            ".special".to_owned()
+        )]
+    );
+    assert!(seen().planned_numeric.is_some(), "the hook ran");
+
+    // An error: the plan stops before the resource's hook, as in Go.
+    let cfg = with_special(
+        config(12, Value::from(true), null_number()),
+        Value::from("forbidden"),
+    );
+    let plan = h.plan("random_password", &prior, &cfg).await;
+    assert!(plan.diagnostics.has_errors());
+    let error = plan
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .expect("an error");
+    assert_eq!(
+        (error.summary.as_str(), error.path_string()),
+        ("Forbidden", ".special".to_owned())
+    );
+    assert_eq!(seen().planned_numeric, None, "the hook did not run");
+}
+
+#[tokio::test]
+async fn use_state_for_unknown_keeps_a_prior_null_unlike_the_non_null_flavour() {
+    let _serial = SERIAL.lock().await;
+    let h = harness();
+    // An update (a longer password): computed attributes left out of the
+    // configuration are planned unknown unless kept.
+    let prior = state(12, true, null_number());
+    let cfg = config(14, Value::from(true), null_number());
+    let plan = h.plan("random_password", &prior, &cfg).await;
+    assert!(!plan.diagnostics.has_errors(), "{:?}", plan.diagnostics);
+    assert_eq!(
+        attr(&plan.planned_state, "note"),
+        &Value::Null(Type::String)
+    );
+    assert_eq!(
+        attr(&plan.planned_state, "tag"),
+        &Value::unknown(Type::String)
+    );
+    assert_eq!(attr(&plan.planned_state, "id"), &Value::from("p1"));
+    assert!(!attr(&plan.planned_state, "result").is_known());
 }

@@ -351,21 +351,28 @@ fn an_invalid_duration_is_an_error_at_its_attribute() {
         assert_eq!(
             got,
             [
-                ".timeouts.create|Invalid timeout",
-                ".timeouts.delete|Invalid timeout"
+                ".timeouts.create|Invalid Attribute Value Time Duration",
+                ".timeouts.delete|Invalid Attribute Value Time Duration"
             ]
         );
-        assert!(d
-            .iter()
-            .next()
-            .unwrap()
-            .detail
-            .contains("\"30\" is not a duration"));
+        // The Go module's validator's text, after the value as `%q`
+        // writes it.
+        assert_eq!(
+            d.iter().next().unwrap().detail,
+            "\"30\" must be a string containing a sequence of decimal numbers, each with \
+             optional fraction and a unit suffix, such as \"300ms\", \"-1.5h\" or \"2h45m\". \
+             Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\"."
+        );
         // Applied anyway (validation skipped): the create does not run.
         let null = Value::Null(h.resource_type("test_job"));
         let (_, applied) = h.plan_and_apply("test_job", &null, &cfg).await;
         let got = at_paths(&applied.diagnostics);
-        assert_eq!(got, [".timeouts.create|Invalid timeout"]);
+        assert_eq!(got, [".timeouts.create|Timeout Cannot Be Parsed"]);
+        let detail = &applied.diagnostics.iter().next().unwrap().detail;
+        assert!(
+            detail.starts_with("timeout for \"create\" cannot be parsed, "),
+            "{detail}"
+        );
         assert!(applied.state.is_null());
     });
 }
@@ -409,10 +416,13 @@ fn a_data_source_read_has_its_deadline() {
         let bad = lookup_config("c", false, Some("soon"));
         let d = h.validate_data_source("test_lookup", &bad).await;
         let got = at_paths(&d);
-        assert_eq!(got, [".timeouts.read|Invalid timeout"]);
+        assert_eq!(
+            got,
+            [".timeouts.read|Invalid Attribute Value Time Duration"]
+        );
         let read = h.read_data_source("test_lookup", &bad).await;
         let got = at_paths(&read.diagnostics);
-        assert_eq!(got, [".timeouts.read|Invalid timeout"]);
+        assert_eq!(got, [".timeouts.read|Timeout Cannot Be Parsed"]);
         assert_eq!(deadlines.lock().unwrap().len(), 2);
     });
 }

@@ -1,6 +1,8 @@
 //! The `PlanPolicy` of an attribute or block in the schema: what the
-//! planner does with it (`requires_replace(_if)`, `use_state_for_unknown`,
-//! `default`, a `with` module's `semantic_equal`).
+//! planner does with it (`requires_replace(_if)`,
+//! `requires_replace_if_configured`, `use_state_for_unknown`,
+//! `use_non_null_state_for_unknown`, `default`, a `with` module's
+//! `semantic_equal`).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -27,11 +29,18 @@ fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
         return quote!(#p::PlanPolicy::NONE);
     }
     let requires_replace = plan.requires_replace;
+    let if_configured = plan.requires_replace_if_configured;
     let use_state = plan.use_state_for_unknown;
+    let use_non_null_state = plan.use_non_null_state_for_unknown;
     let replace_if = match &plan.requires_replace_if {
         Some(path) => {
-            let call = quote_spanned!(path.span()=> #p::ReplaceIf(#path));
-            quote!(#p::Some(#call))
+            // Either shape of function, told apart by `ReplaceIfFn`; a
+            // function of neither is an error at the path.
+            // The arguments keep the call site's hygiene, so that a path
+            // written in a `macro_rules!` expansion still sees them.
+            let args = quote!(__change, __response);
+            let call = quote_spanned!(path.span()=> #p::replace_if(#path, #args));
+            quote!(#p::Some(#p::ReplaceIf(|__change, __response| #call)))
         }
         None => quote!(#p::None),
     };
@@ -42,7 +51,9 @@ fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
         #p::PlanPolicy {
             requires_replace: #requires_replace,
             requires_replace_if: #replace_if,
+            requires_replace_if_configured: #if_configured,
             use_state_for_unknown: #use_state,
+            use_non_null_state_for_unknown: #use_non_null_state,
             default: #default,
             semantic_equal: #semantic_equal,
             semantic_key: #semantic_key,

@@ -114,7 +114,10 @@ fn rules(field: &FieldModel, p: &TokenStream) -> Vec<TokenStream> {
 fn hook(model: &Model, p: &TokenStream) -> Option<TokenStream> {
     let path = model.validate_with.as_ref()?;
     let plan = format_ident!("{}Plan", model.ident);
-    let call = quote_spanned!(path.span()=> #path(&__plan));
+    // The argument keeps the call site's hygiene, so that a path written
+    // in a `macro_rules!` expansion still sees it.
+    let plan_arg = quote!(__plan);
+    let call = quote_spanned!(path.span()=> #path(&#plan_arg));
     Some(quote! {
         if let #p::Some(__plan) = #p::hook_view::<#plan>(__value) {
             let __found: #p::Diagnostics = #call;

@@ -53,12 +53,22 @@ fn no_requires_replace(field: &Field, errors: &mut darling::error::Accumulator) 
         "an ephemeral resource is opened anew in every run, never planned or replaced: remove `requires_replace_if`",
         errors,
     );
+    flag(
+        &field.requires_replace_if_configured,
+        "an ephemeral resource is opened anew in every run, never planned or replaced: remove `requires_replace_if_configured`",
+        errors,
+    );
 }
 
 fn no_use_state_for_unknown(field: &Field, errors: &mut darling::error::Accumulator) {
     flag(
         &field.use_state_for_unknown,
         "an ephemeral resource has no prior state to keep a value from: remove `use_state_for_unknown` (fill the attribute in `open`)",
+        errors,
+    );
+    flag(
+        &field.use_non_null_state_for_unknown,
+        "an ephemeral resource has no prior state to keep a value from: remove `use_non_null_state_for_unknown` (fill the attribute in `open`)",
         errors,
     );
 }

@@ -81,7 +81,8 @@ pub fn field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error> {
     let rules = validators::rules(field, &mut errors);
     let flags = kind.flags();
     plan::default(field, flags, &name, &shape, &mut type_checks, &mut errors);
-    plan::use_state_needs_computed(field, flags, &mut errors);
+    plan::use_state_needs_computed(field, &kind, &mut errors);
+    plan::one_use_state(field, &mut errors);
     let plan = plan::model(field, with.as_ref());
 
     errors.finish()?;

@@ -67,9 +67,17 @@ fn shown_and_stored(field: &Field, errors: &mut darling::error::Accumulator) {
 }
 
 fn not_planned(field: &Field, errors: &mut darling::error::Accumulator) {
-    let flags: [(&Flag, &str); 4] = [
+    let flags: [(&Flag, &str); 6] = [
         (&field.requires_replace, "requires_replace"),
+        (
+            &field.requires_replace_if_configured,
+            "requires_replace_if_configured",
+        ),
         (&field.use_state_for_unknown, "use_state_for_unknown"),
+        (
+            &field.use_non_null_state_for_unknown,
+            "use_non_null_state_for_unknown",
+        ),
         (&field.semantic_equal, "semantic_equal"),
         (&field.semantic_key, "semantic_key"),
     ];

@@ -73,7 +73,9 @@ pub struct WithModel {
 pub struct PlanModel {
     pub requires_replace: bool,
     pub requires_replace_if: Option<syn::Path>,
+    pub requires_replace_if_configured: bool,
     pub use_state_for_unknown: bool,
+    pub use_non_null_state_for_unknown: bool,
     pub default: Option<DefaultArg>,
     /// `semantic_equal` (with `with`): the module's `semantically_equal`.
     pub semantic_equal: Option<syn::Path>,
@@ -86,7 +88,9 @@ impl PlanModel {
     pub fn is_set(&self) -> bool {
         self.requires_replace
             || self.requires_replace_if.is_some()
+            || self.requires_replace_if_configured
             || self.use_state_for_unknown
+            || self.use_non_null_state_for_unknown
             || self.default.is_some()
             || self.semantic_equal.is_some()
             || self.semantic_key.is_some()

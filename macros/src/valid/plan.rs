@@ -1,11 +1,13 @@
 //! The plan policy of an attribute: `default`, `use_state_for_unknown`,
-//! `requires_replace(_if)` and (with `with`) `semantic_equal`, and the
-//! rules of the first two against the attribute's flags and type.
+//! `use_non_null_state_for_unknown`, `requires_replace(_if)`,
+//! `requires_replace_if_configured` and (with `with`) `semantic_equal`,
+//! and the rules of the first three against the attribute's flags and
+//! type.
 
 use darling::error::Accumulator;
 use darling::util::SpannedValue;
 
-use super::model::{Flags, PlanModel, TypeCheck, TypeRule, WithModel};
+use super::model::{Flags, Kind, PlanModel, TypeCheck, TypeRule, WithModel};
 use super::report::err_at;
 use crate::ast::{DefaultArg, Field};
 use crate::tyinfo::{self, Scalar, Shape};
@@ -104,13 +106,39 @@ fn default_literal_fits(
     })
 }
 
-/// `use_state_for_unknown` keeps the prior state instead of planning
-/// unknown: only a computed attribute is planned unknown.
-pub fn use_state_needs_computed(field: &Field, flags: Option<Flags>, errors: &mut Accumulator) {
-    if field.use_state_for_unknown.is_present() && !flags.is_some_and(|f| f.computed) {
+/// `use_state_for_unknown` and `use_non_null_state_for_unknown` keep the
+/// prior state instead of planning unknown: only a computed attribute or
+/// block is planned unknown.
+pub fn use_state_needs_computed(field: &Field, kind: &Kind, errors: &mut Accumulator) {
+    let computed = match kind {
+        Kind::Block { computed, .. } => *computed,
+        _ => kind.is_computed(),
+    };
+    let keys = [
+        (&field.use_state_for_unknown, "use_state_for_unknown"),
+        (
+            &field.use_non_null_state_for_unknown,
+            "use_non_null_state_for_unknown",
+        ),
+    ];
+    for (flag, key) in keys {
+        if flag.is_present() && !computed {
+            errors.push(err_at(
+                flag.span(),
+                format!("`{key}` applies to `computed` attributes and blocks (it keeps the prior state instead of planning unknown)"),
+            ));
+        }
+    }
+}
+
+/// The two ways of keeping the prior state are one or the other: with
+/// both, the first keeps whatever the second would.
+pub fn one_use_state(field: &Field, errors: &mut Accumulator) {
+    if field.use_state_for_unknown.is_present() && field.use_non_null_state_for_unknown.is_present()
+    {
         errors.push(err_at(
-            field.use_state_for_unknown.span(),
-            "`use_state_for_unknown` applies to `computed` attributes (it keeps the prior state instead of planning unknown)",
+            field.use_non_null_state_for_unknown.span(),
+            "write one of `use_state_for_unknown` (keeps the prior value, null included) and `use_non_null_state_for_unknown` (keeps it only when it is not null), not both",
         ));
     }
 }
@@ -120,7 +148,9 @@ pub fn model(field: &Field, with: Option<&WithModel>) -> PlanModel {
     PlanModel {
         requires_replace: field.requires_replace.is_present(),
         requires_replace_if: field.requires_replace_if.as_ref().map(|p| (**p).clone()),
+        requires_replace_if_configured: field.requires_replace_if_configured.is_present(),
         use_state_for_unknown: field.use_state_for_unknown.is_present(),
+        use_non_null_state_for_unknown: field.use_non_null_state_for_unknown.is_present(),
         default: field.default.as_ref().map(|d| (**d).clone()),
         semantic_equal: with
             .filter(|_| field.semantic_equal.is_present())

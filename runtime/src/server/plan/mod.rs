@@ -9,7 +9,9 @@
 //!
 //! - on create, computed attributes without a configured value become
 //!   unknown; on update the same happens when anything changed, except for
-//!   `use_state_for_unknown` attributes, which keep their prior value;
+//!   `use_state_for_unknown` attributes, which keep their prior value
+//!   (null included), and `use_non_null_state_for_unknown` ones, which keep
+//!   a prior value that is not null;
 //! - a computed block (protocol 6.11) the configuration leaves out is
 //!   planned as a computed attribute is: unknown on create, and on an
 //!   update that changes anything (its prior value with
@@ -18,9 +20,11 @@
 //! - `write_only` attributes are null in the plan (and so in the state), and
 //!   a configuration that sets one is refused when Terraform cannot handle
 //!   write-only attributes;
-//! - `requires_replace` and `requires_replace_if` attributes and blocks that
-//!   change are reported as replacement paths ([`requires_replace`] finds
-//!   them again in a plan a resource's hook changed).
+//! - `requires_replace`, `requires_replace_if` and
+//!   `requires_replace_if_configured` attributes and blocks that change are
+//!   reported as replacement paths ([`requires_replace`] finds them again
+//!   in a plan a resource's hook changed), with the diagnostics of the
+//!   `requires_replace_if` functions asked.
 //!
 //! [`keep_semantically_equal`] keeps the prior spelling of values that mean
 //! the same (`semantic_equal`): in a plan, and in the states that create,
@@ -69,6 +73,20 @@ pub struct DefaultPlan {
     pub requires_replace: Vec<Vec<PathStep>>,
     /// Planning errors, e.g. a write-only attribute Terraform cannot keep
     /// out of the plan.
+    pub diagnostics: Diagnostics,
+    /// What the `requires_replace_if` functions asked said, each at its
+    /// attribute's path unless it has a path of its own.
+    pub replace_diagnostics: Diagnostics,
+}
+
+/// What [`requires_replace`] finds in a final plan: the paths that force
+/// replacement, and what the `requires_replace_if` functions asked said.
+#[derive(Debug, Clone, Default)]
+pub struct Replacement {
+    /// Paths whose planned change forces replacement.
+    pub paths: Vec<Vec<PathStep>>,
+    /// The functions' diagnostics, as in
+    /// [`DefaultPlan::replace_diagnostics`].
     pub diagnostics: Diagnostics,
 }
 
@@ -123,7 +141,7 @@ fn plan_against(
         create: prior.is_null(),
         changed: !same(prior, &planned_state),
         options,
-        requires_replace: Vec::new(),
+        replacement: Replacement::default(),
         diagnostics: Diagnostics::new(),
     };
     if !planned_state.is_null() {
@@ -132,8 +150,9 @@ fn plan_against(
     }
     DefaultPlan {
         planned_state,
-        requires_replace: planner.requires_replace,
+        requires_replace: planner.replacement.paths,
         diagnostics: planner.diagnostics,
+        replace_diagnostics: planner.replacement.diagnostics,
     }
 }
 
@@ -153,7 +172,7 @@ struct Planner {
     create: bool,
     changed: bool,
     options: PlanOptions,
-    requires_replace: Vec<Vec<PathStep>>,
+    replacement: Replacement,
     diagnostics: Diagnostics,
 }
 
@@ -279,10 +298,8 @@ impl<'v, 'c> Visitor<(Option<&'v Value>, Config<'c>)> for Planner {
             Node::Attribute(a) => &a.plan,
             Node::Block(nb) => &nb.plan,
         };
-        if !self.create && replaces(policy, at.other, planned, at.path) {
-            // Terraform cannot address set elements: the path stops at the
-            // set (once, however many of its elements changed).
-            push_path(&mut self.requires_replace, at.path.to_vec());
+        if !self.create {
+            self.replacement.judge(policy, at.other, planned, at.path);
         }
     }
 }
@@ -305,8 +322,16 @@ impl Planner {
         if !self.changed {
             return proposed;
         }
+        // Here Go's framework would have planned the value unknown (an
+        // update that changes something, a value the configuration leaves
+        // null, so neither known nor unknown there), which is when its
+        // `UseStateForUnknown` keeps the prior value, null included (also
+        // where the object around it is new: its prior value is null), and
+        // `UseNonNullStateForUnknown` keeps one that is not null.
         match prior {
-            Some(p) if policy.use_state_for_unknown && !p.is_null() => p.clone(),
+            Some(p) if policy.use_non_null_state_for_unknown && !p.is_null() => p.clone(),
+            Some(p) if policy.use_state_for_unknown => p.clone(),
+            None if policy.use_state_for_unknown => Value::Null(ty.clone()),
             _ => Value::unknown(ty.clone()),
         }
     }
@@ -324,44 +349,54 @@ fn descend(node: Node<'_>) -> Flow {
     }
 }
 
-/// Whether the change of a value from its prior state (`other.0`) to
-/// `planned` forces replacement under `policy`: `requires_replace`, or
-/// `requires_replace_if` saying so. Only a value that changed can.
-fn replaces(
-    policy: &PlanPolicy,
-    (prior, config): (Option<&Value>, Config<'_>),
-    planned: &Value,
-    path: Path<'_>,
-) -> bool {
-    let Some(prior) = prior else { return false };
-    if !policy.requires_replace && policy.requires_replace_if.is_none() {
-        return false;
-    }
-    if same(prior, planned) {
-        return false;
-    }
-    if policy.requires_replace {
-        return true;
-    }
-    let Some(replace_if) = &policy.requires_replace_if else {
-        return false;
-    };
-    let null;
-    let config = match config {
-        Config::Value(Some(v)) => v,
-        Config::Value(None) => {
-            null = Value::Null(planned.ty());
-            &null
+impl Replacement {
+    /// Adds the path of a value whose change from its prior state
+    /// (`other.0`) to `planned` forces replacement under `policy`, with
+    /// what a `requires_replace_if` function asked said. Only a value that
+    /// changed can force it (Go's `PlanValue.Equal(StateValue)`), and
+    /// nothing is asked of a value without a prior one. Terraform cannot
+    /// address set elements: the path stops at the set (once, however many
+    /// of its elements changed).
+    fn judge(
+        &mut self,
+        policy: &PlanPolicy,
+        (prior, config): (Option<&Value>, Config<'_>),
+        planned: &Value,
+        path: Path<'_>,
+    ) {
+        let Some(prior) = prior else { return };
+        if !may_replace(policy) || same(prior, planned) {
+            return;
         }
-        Config::Proposed => planned,
-    };
-    let path = path.to_vec();
-    replace_if.requires_replace(&ReplaceIfRequest {
-        prior,
-        config,
-        planned,
-        path: &path,
-    })
+        let null;
+        let config = match config {
+            Config::Value(Some(v)) => v,
+            Config::Value(None) => {
+                null = Value::Null(planned.ty());
+                &null
+            }
+            Config::Proposed => planned,
+        };
+        let path = path.to_vec();
+        let mut replace =
+            policy.requires_replace || (policy.requires_replace_if_configured && !config.is_null());
+        if let Some(replace_if) = &policy.requires_replace_if {
+            let answer = replace_if.requires_replace(&ReplaceIfRequest {
+                prior,
+                config,
+                planned,
+                path: &path,
+            });
+            replace |= answer.requires_replace;
+            for d in answer.diagnostics.into_vec() {
+                let d = if d.path.is_empty() { d.at(&path) } else { d };
+                self.diagnostics.push(d);
+            }
+        }
+        if replace {
+            push_path(&mut self.paths, path);
+        }
+    }
 }
 
 /// The paths whose planned change forces replacement, as [`plan`] reports
@@ -374,11 +409,11 @@ pub fn requires_replace(
     prior: &Value,
     planned: &Value,
     config: &Value,
-) -> Vec<Vec<PathStep>> {
+) -> Replacement {
     if prior.is_null() || planned.is_null() {
-        return Vec::new();
+        return Replacement::default();
     }
-    let mut pass = Replacements(Vec::new());
+    let mut pass = Replacements(Replacement::default());
     let mut planned = planned.clone();
     walk(
         block,
@@ -389,8 +424,8 @@ pub fn requires_replace(
     pass.0
 }
 
-/// [`requires_replace`]'s pass: the paths found so far.
-struct Replacements(Vec<Vec<PathStep>>);
+/// [`requires_replace`]'s pass: what it found so far.
+struct Replacements(Replacement);
 
 impl Visitor<(Option<&Value>, Config<'_>)> for Replacements {
     fn enter(&mut self, at: At<'_, (Option<&Value>, Config<'_>)>, _: &mut Value) -> Flow {
@@ -406,9 +441,7 @@ impl Visitor<(Option<&Value>, Config<'_>)> for Replacements {
             Node::Attribute(a) => &a.plan,
             Node::Block(nb) => &nb.plan,
         };
-        if replaces(policy, at.other, planned, at.path) {
-            push_path(&mut self.0, at.path.to_vec());
-        }
+        self.0.judge(policy, at.other, planned, at.path);
     }
 }
 
@@ -422,7 +455,9 @@ fn plans_values(object: Object<'_>) -> bool {
 /// Whether a change of `policy`'s attribute or block can force
 /// replacement.
 fn may_replace(policy: &PlanPolicy) -> bool {
-    policy.requires_replace || policy.requires_replace_if.is_some()
+    policy.requires_replace
+        || policy.requires_replace_if.is_some()
+        || policy.requires_replace_if_configured
 }
 
 /// Whether an attribute or a block type inside `object`, at any depth,

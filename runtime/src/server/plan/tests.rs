@@ -1,13 +1,18 @@
 //! The value-level planner and Terraform's proposal rule, on hand-built
 //! schemas: semantic equality, nested blocks, replacement inside blocks,
-//! defaults and computed attributes in nested blocks, and the apply checks.
+//! defaults and computed attributes in nested blocks, the two flavours of
+//! `use_state_for_unknown`, replacement policies with their diagnostics,
+//! and the apply checks.
 
 use super::{
     check_applied, plan, plan_create_as_configured, plans_unchanged_as_is, proposed_new,
     PlanOptions,
 };
 use crate::diag::Diagnostics;
-use crate::schema::{Attribute, Block, NestedBlock, NestingMode, PlanPolicy, SemanticEqual};
+use crate::schema::{
+    Attribute, Block, NestedBlock, NestingMode, PlanPolicy, ReplaceIf, ReplaceIfRequest,
+    ReplaceIfResponse, SemanticEqual,
+};
 use crate::{NumberBound, PathStep, Refinements, Type, Value};
 
 fn same_trimmed(prior: &Value, new: &Value) -> bool {
@@ -368,4 +373,287 @@ fn a_create_plans_alike_whether_its_configuration_is_held_or_is_the_proposal() {
         assert!(planned.requires_replace.is_empty());
         assert!(planned.diagnostics.is_empty());
     }
+}
+
+/// A disk size rule in Go's `RequiresReplaceIfFunc` shape: shrinking
+/// replaces; every change it is asked about warns (without a path, so at
+/// the attribute's), and a size of 0 also warns at a path of its own.
+fn shrinking_warns(change: &ReplaceIfRequest<'_>, response: &mut ReplaceIfResponse) {
+    response.requires_replace = matches!(
+        (change.prior, change.planned),
+        (Value::Number(prior), Value::Number(planned)) if planned < prior
+    );
+    response.diagnostics.warning(&[], "Size changes", "asked");
+    if change.planned == &Value::from(0) {
+        let elsewhere = [PathStep::Attr("elsewhere".into())];
+        response
+            .diagnostics
+            .warning(&elsewhere, "Empty disk", "zero");
+    }
+}
+
+/// `size` (optional, `requires_replace_if` in Go's shape), `zone`
+/// (optional+computed, `requires_replace_if_configured`), three computed
+/// strings (`keep`: `use_state_for_unknown`, `keep_non_null`:
+/// `use_non_null_state_for_unknown`, `plain`: neither), and a list block
+/// `nic` of a required `label` with the two flavours again (`addr`,
+/// `mac`).
+fn policies() -> Block {
+    let mut size = attribute("size", Type::Number, true, false);
+    size.plan.requires_replace_if = Some(ReplaceIf(shrinking_warns));
+    let mut zone = attribute("zone", Type::String, true, true);
+    zone.plan.requires_replace_if_configured = true;
+    let computed = |name: &str, keep: bool, non_null: bool| {
+        let mut a = attribute(name, Type::String, false, true);
+        a.plan.use_state_for_unknown = keep;
+        a.plan.use_non_null_state_for_unknown = non_null;
+        a
+    };
+    Block {
+        attributes: vec![
+            size,
+            zone,
+            computed("keep", true, false),
+            computed("keep_non_null", false, true),
+            computed("plain", false, false),
+        ],
+        block_types: vec![NestedBlock {
+            type_name: "nic".into(),
+            block: Block {
+                attributes: vec![
+                    attribute("label", Type::String, false, false),
+                    computed("addr", true, false),
+                    computed("mac", false, true),
+                ],
+                ..Block::default()
+            },
+            nesting: NestingMode::List,
+            min_items: 0,
+            max_items: 0,
+            plan: PlanPolicy::default(),
+        }],
+        ..Block::default()
+    }
+}
+
+fn nic(label: &str, addr: Value, mac: Value) -> Value {
+    Value::object([("label", Value::from(label)), ("addr", addr), ("mac", mac)])
+}
+
+fn nic_ty() -> Type {
+    Type::object([
+        ("label", Type::String),
+        ("addr", Type::String),
+        ("mac", Type::String),
+    ])
+}
+
+/// An object of [`policies`]: `strings` are zone, keep, keep_non_null
+/// and plain.
+fn server(size: Value, strings: [Value; 4], nics: Vec<Value>) -> Value {
+    let [zone, keep, keep_non_null, plain] = strings;
+    Value::object([
+        ("size", size),
+        ("zone", zone),
+        ("keep", keep),
+        ("keep_non_null", keep_non_null),
+        ("plain", plain),
+        ("nic", Value::list(nic_ty(), nics)),
+    ])
+}
+
+fn attr_of<'v>(value: &'v Value, name: &str) -> &'v Value {
+    match value {
+        Value::Object(attrs) => &attrs[name],
+        other => panic!("not an object: {other:?}"),
+    }
+}
+
+fn null_string() -> Value {
+    Value::Null(Type::String)
+}
+
+fn unknown_string() -> Value {
+    Value::unknown(Type::String)
+}
+
+/// Plans `config` against `prior` with Terraform's proposal.
+fn plan_policies(prior: &Value, config: &Value) -> super::DefaultPlan {
+    let block = policies();
+    let proposed = proposed_new(&block, prior, config);
+    plan(&block, prior, proposed, config, OPTIONS)
+}
+
+#[test]
+fn use_state_for_unknown_keeps_a_prior_null_and_the_non_null_flavour_does_not() {
+    let unset = || [null_string(), null_string(), null_string(), null_string()];
+    // An update that changes `size`: the computed attributes the
+    // configuration leaves out would be planned unknown.
+    let config = server(Value::from(2), unset(), vec![]);
+    let nulls = server(Value::from(1), unset(), vec![]);
+    let planned = plan_policies(&nulls, &config);
+    assert_eq!(
+        planned.planned_state,
+        server(
+            Value::from(2),
+            [
+                unknown_string(),
+                null_string(),
+                unknown_string(),
+                unknown_string()
+            ],
+            vec![],
+        ),
+        "keep: the prior null; keep_non_null and plain: unknown"
+    );
+    let values = server(
+        Value::from(1),
+        ["z".into(), "k".into(), "n".into(), "p".into()],
+        vec![],
+    );
+    let planned = plan_policies(&values, &config);
+    assert_eq!(
+        planned.planned_state,
+        server(
+            Value::from(2),
+            [unknown_string(), "k".into(), "n".into(), unknown_string()],
+            vec![],
+        ),
+        "both flavours keep a prior value that is not null"
+    );
+    // On create neither keeps anything: every computed value is unknown.
+    let create = plan_policies(&Value::Null(policies().implied_type()), &config);
+    assert_eq!(
+        create.planned_state,
+        server(
+            Value::from(2),
+            [
+                unknown_string(),
+                unknown_string(),
+                unknown_string(),
+                unknown_string()
+            ],
+            vec![],
+        )
+    );
+    // An update that changes nothing plans the prior state as it is.
+    let same = server(Value::from(1), unset(), vec![]);
+    assert_eq!(plan_policies(&nulls, &same).planned_state, nulls);
+}
+
+#[test]
+fn in_an_object_with_no_prior_counterpart_use_state_for_unknown_plans_null() {
+    let unset = || [null_string(), null_string(), null_string(), null_string()];
+    let prior = server(
+        Value::from(1),
+        unset(),
+        vec![nic("a", "10.0.0.1".into(), "m-1".into())],
+    );
+    let config = server(
+        Value::from(1),
+        unset(),
+        vec![
+            nic("a", null_string(), null_string()),
+            nic("b", null_string(), null_string()),
+        ],
+    );
+    let planned = plan_policies(&prior, &config);
+    // The second NIC is new: Go's `UseStateForUnknown` reads a null prior
+    // value there and plans it; `UseNonNullStateForUnknown` leaves it
+    // unknown. The first keeps its values either way.
+    assert_eq!(
+        planned.planned_state,
+        server(
+            Value::from(1),
+            [
+                unknown_string(),
+                null_string(),
+                unknown_string(),
+                unknown_string()
+            ],
+            vec![
+                nic("a", "10.0.0.1".into(), "m-1".into()),
+                nic("b", null_string(), unknown_string()),
+            ],
+        )
+    );
+}
+
+#[test]
+fn requires_replace_if_configured_ignores_a_change_the_configuration_does_not_set() {
+    let path = || vec![PathStep::Attr("zone".into())];
+    let prior = server(
+        Value::from(1),
+        ["a".into(), "k".into(), "n".into(), "p".into()],
+        vec![],
+    );
+    let with_zone = |zone: Value| {
+        server(
+            Value::from(2),
+            [zone, null_string(), null_string(), null_string()],
+            vec![],
+        )
+    };
+    // Unset: the update plans `zone` unknown (a change), but nothing in
+    // the configuration asked for it, so no replacement.
+    let planned = plan_policies(&prior, &with_zone(null_string()));
+    assert_eq!(attr_of(&planned.planned_state, "zone"), &unknown_string());
+    assert!(
+        planned.requires_replace.is_empty(),
+        "{:?}",
+        planned.requires_replace
+    );
+    // Configured to another value: replaced.
+    let planned = plan_policies(&prior, &with_zone("b".into()));
+    assert_eq!(planned.requires_replace, vec![path()]);
+    // Configured to the same value: no change, no replacement.
+    let planned = plan_policies(&prior, &with_zone("a".into()));
+    assert!(planned.requires_replace.is_empty());
+    // On create: never.
+    let create = plan_policies(
+        &Value::Null(policies().implied_type()),
+        &with_zone("b".into()),
+    );
+    assert!(create.requires_replace.is_empty());
+}
+
+#[test]
+fn requires_replace_if_diagnostics_come_back_at_the_attribute_or_their_own_path() {
+    let strings = || ["a".into(), "k".into(), "n".into(), "p".into()];
+    let prior = server(Value::from(4), strings(), vec![]);
+    let config = |size: i64| {
+        server(
+            Value::from(size),
+            ["a".into(), null_string(), null_string(), null_string()],
+            vec![],
+        )
+    };
+    let size = vec![PathStep::Attr("size".into())];
+    let planned = plan_policies(&prior, &config(0));
+    assert_eq!(planned.requires_replace, vec![size.clone()]);
+    assert!(planned.diagnostics.is_empty(), "{:?}", planned.diagnostics);
+    let said: Vec<_> = (planned.replace_diagnostics.iter())
+        .map(|d| (d.summary.as_str(), d.path_string()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("Size changes", ".size".to_owned()),
+            ("Empty disk", ".elsewhere".to_owned())
+        ]
+    );
+    // The final plan's check asks again and says the same.
+    let final_plan =
+        super::requires_replace(&policies(), &prior, &planned.planned_state, &config(0));
+    assert_eq!(final_plan.paths, vec![size]);
+    assert_eq!(final_plan.diagnostics, planned.replace_diagnostics);
+    // Growing: asked (a warning), no replacement.
+    let planned = plan_policies(&prior, &config(8));
+    assert!(planned.requires_replace.is_empty());
+    assert_eq!(planned.replace_diagnostics.len(), 1);
+    // Not asked on create, nor when the value does not change.
+    let create = plan_policies(&Value::Null(policies().implied_type()), &config(0));
+    assert!(create.replace_diagnostics.is_empty());
+    let unchanged = plan_policies(&prior, &config(4));
+    assert!(unchanged.replace_diagnostics.is_empty());
 }

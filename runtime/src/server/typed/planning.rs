@@ -41,6 +41,7 @@ use crate::error::{Error, PathStep};
 use crate::schema::Block;
 use crate::server::plan::{
     plan, plan_create_as_configured, push_path, requires_replace, DefaultPlan, PlanOptions,
+    Replacement,
 };
 use crate::server::raw::{self, DynamicValue};
 use crate::types::Type;
@@ -130,6 +131,9 @@ pub(super) async fn plan_change<R: Resource>(
         // plan, without replacement paths.
         Err(d) => {
             response.diagnostics.extend(d);
+            response
+                .diagnostics
+                .extend(hooked.default_replace.diagnostics);
             (bytes, Vec::new())
         }
     };
@@ -248,10 +252,11 @@ struct Views<M: Model> {
     hooked: Hooked<M>,
 }
 
-/// What the hook sees, and the default plan's replacement paths.
+/// What the hook sees, and the default plan's replacement paths with
+/// what the `requires_replace_if` functions said.
 struct Hooked<M: Model> {
     plan: ResourcePlan<M>,
-    default_replace: Vec<Vec<PathStep>>,
+    default_replace: Replacement,
 }
 
 /// Stage 3: the default plan as msgpack and the hook's views.
@@ -261,7 +266,7 @@ struct Built<M: Model> {
     config: PlanView<M>,
     planned: PlanView<M>,
     raw_config: RawConfig,
-    default_replace: Vec<Vec<PathStep>>,
+    default_replace: Replacement,
 }
 
 /// The answer to a plan the hook does not see (a value could not be
@@ -315,9 +320,19 @@ impl<M: Model> Built<M> {
         let (default, prior, raw_config) = default_plan(shape, inputs, options);
         diagnostics.extend(default.diagnostics);
         let planned = default.planned_state;
-        let replace = default.requires_replace;
-        if planned.is_null() || diagnostics.has_errors() || deferred {
-            return Err(Unhooked::plan(planned, replace));
+        let replace = Replacement {
+            paths: default.requires_replace,
+            diagnostics: default.replace_diagnostics,
+        };
+        // As in Go, an error of a plan modifier stops the plan before the
+        // resource's hook.
+        if planned.is_null()
+            || diagnostics.has_errors()
+            || replace.diagnostics.has_errors()
+            || deferred
+        {
+            diagnostics.extend(replace.diagnostics);
+            return Err(Unhooked::plan(planned, replace.paths));
         }
         let raw_config = match raw_config {
             Some(value) => RawConfig::read(config, value),
@@ -329,7 +344,10 @@ impl<M: Model> Built<M> {
         drop(prior);
         match Built::read(planned, &shape.ty, prior_state, raw_config, diagnostics) {
             Ok(built) => Ok(built.replacing(replace)),
-            Err(planned) => Err(Unhooked::plan(planned, replace)),
+            Err(planned) => {
+                diagnostics.extend(replace.diagnostics);
+                Err(Unhooked::plan(planned, replace.paths))
+            }
         }
     }
 
@@ -390,14 +408,14 @@ impl<M: Model> Built<M> {
                 config,
                 planned,
                 raw_config,
-                default_replace: Vec::new(),
+                default_replace: Replacement::default(),
             }),
             _ => Err(default),
         }
     }
 
-    /// With the default plan's replacement paths.
-    fn replacing(self, default_replace: Vec<Vec<PathStep>>) -> Built<M> {
+    /// With the default plan's replacement paths and diagnostics.
+    fn replacing(self, default_replace: Replacement) -> Built<M> {
         Built {
             default_replace,
             ..self
@@ -413,7 +431,7 @@ impl<M: Model> Built<M> {
                     prior: self.prior,
                     config: self.config,
                     planned: self.planned,
-                    requires_replace: self.default_replace.clone(),
+                    requires_replace: self.default_replace.paths.clone(),
                     raw_config: self.raw_config,
                     planned_private: None,
                 },
@@ -436,8 +454,9 @@ fn written(planned: Value, ty: &Arc<Type>) -> Result<DynamicValue, DynamicValue>
 /// default plan's bytes (with any refinements Terraform sent) stay unless
 /// the hook changed the plan; then replacement is decided again, on the
 /// final plan, as terraform-plugin-framework decides it after plan
-/// modification. Paths the hook asked for beyond the default ones are
-/// added either way.
+/// modification (and the `requires_replace_if` functions' diagnostics
+/// are the final plan's). Paths the hook asked for beyond the default ones
+/// are added either way.
 fn settle<M: Model>(
     block: &Block,
     ty: &Arc<Type>,
@@ -452,9 +471,9 @@ fn settle<M: Model>(
     } = hooked;
     let (planned, asked, raw_config) = plan.into_outcome();
     let requested: Vec<_> = (asked.into_iter())
-        .filter(|p| !default_replace.contains(p))
+        .filter(|p| !default_replace.paths.contains(p))
         .collect();
-    let (planned_state, mut replace) = match changed::<M>(&planned, &default) {
+    let (planned_state, replace) = match changed::<M>(&planned, &default) {
         Ok(None) => (default, default_replace),
         Ok(Some(adjusted)) => {
             match replan(block, ty, &adjusted, prior_state, &raw_config, diagnostics) {
@@ -467,6 +486,11 @@ fn settle<M: Model>(
             (default, default_replace)
         }
     };
+    let Replacement {
+        paths: mut replace,
+        diagnostics: said,
+    } = replace;
+    diagnostics.extend(said);
     for path in requested {
         push_path(&mut replace, path);
     }
@@ -499,8 +523,9 @@ fn changed<M: Model>(
 
 /// A plan the hook changed, with replacement decided on it: its write-only
 /// attributes nulled, its paths that force replacement against the prior
-/// state (read again: its `Value` became the prior model). `None` after a
-/// diagnostic, when the plan or the prior state cannot be read.
+/// state (read again: its `Value` became the prior model) and what the
+/// `requires_replace_if` functions said of it. `None` after a diagnostic,
+/// when the plan or the prior state cannot be read.
 fn replan(
     block: &Block,
     ty: &Type,
@@ -508,7 +533,7 @@ fn replan(
     prior_state: &DynamicValue,
     config: &RawConfig,
     diagnostics: &mut Diagnostics,
-) -> Option<(DynamicValue, Vec<Vec<PathStep>>)> {
+) -> Option<(DynamicValue, Replacement)> {
     let mut adjusted = match crate::msgpack::value_from_slice(adjusted, ty) {
         Ok(value) => value,
         Err(err) => {
