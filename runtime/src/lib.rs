@@ -81,11 +81,14 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod diag;
+pub mod duration;
 mod error;
 pub mod json;
+pub mod jsontypes;
 pub mod limits;
 pub mod model;
 pub mod msgpack;
+pub mod nettypes;
 mod number;
 mod refinement;
 pub mod schema;
@@ -99,6 +102,7 @@ pub mod show;
 pub mod testing;
 mod text;
 pub mod timeouts;
+pub mod timetypes;
 mod tolerant;
 mod types;
 mod validate;
