@@ -272,7 +272,9 @@ fn rfc3339_accepts_what_go_accepts() {
     // (stdHour reads getnum(value, false)), a comma before the fraction
     // (commaOrPeriod), fractions past nine digits (parseNanoseconds keeps
     // nine), offsets up to 24 hours and 60 minutes (the range checks use >).
-    let cases: &[(&str, (u16, u8, u8, u8, u8, u8, u32, i32))] = &[
+    /// Year, month, day, hour, minute, second, nanosecond, offset.
+    type Fields = (u16, u8, u8, u8, u8, u8, u32, i32);
+    let cases: &[(&str, Fields)] = &[
         ("2023-07-25T20:43:16+00:00", (2023, 7, 25, 20, 43, 16, 0, 0)),
         ("2023-07-25T20:43:16Z", (2023, 7, 25, 20, 43, 16, 0, 0)),
         (
@@ -304,7 +306,7 @@ fn rfc3339_accepts_what_go_accepts() {
         ),
     ];
     for &(text, want) in cases {
-        let value = Rfc3339::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let value = Rfc3339::parse(text).expect(text);
         let t = value.time();
         let got = (
             t.year(),
@@ -1333,4 +1335,37 @@ fn a_model_records_semantic_equality_where_go_has_it() {
         &Value::from("2023-07-25T23:43:16Z"),
         &Value::from("2023-07-25T20:43:16-03:00")
     ));
+}
+
+// ------------------------------------------------------------ no panics
+
+proptest::proptest! {
+    /// Any text: every parser answers, none panics, and a refusal names
+    /// the text. Short strings over the characters the grammars care
+    /// about, so that most inputs get deep into them.
+    #[test]
+    fn every_parser_answers_any_text(text in "[0-9a-fA-F.:%/+\\-Zz T,\"\\\\\\[\\]{}eu\u{e9}\u{b5}]{0,24}") {
+        let _ = duration::parse(&text);
+        let _ = Rfc3339::parse(text.clone());
+        if let Ok(n) = Normalized::new(text.clone()) {
+            let _ = n.normalize();
+        }
+        for result in [
+            nettypes::ip_address::from_wire(text.clone()).map(|_| ()),
+            nettypes::ipv6_address::from_wire(text.clone()).map(|_| ()),
+            nettypes::ip_prefix::from_wire(text.clone()).map(|_| ()),
+        ] {
+            if let Err(e) = result {
+                let given = format!("Given Value: {text}\n");
+                proptest::prop_assert!(e.detail().contains(&given));
+            }
+        }
+    }
+
+    /// Go's String() output parses back to the same duration.
+    #[test]
+    fn formatted_durations_parse_back(nanos in proptest::num::i64::ANY) {
+        let d = SignedDuration::from_nanos(nanos);
+        proptest::prop_assert_eq!(duration::parse(&d.to_string()), Ok(d));
+    }
 }
