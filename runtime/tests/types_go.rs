@@ -14,7 +14,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use tfschema::duration::{self, DurationErrorKind, SignedDuration};
 use tfschema::jsontypes::{self, Exact, Normalized};
 use tfschema::nettypes::{
-    self, IpAddress, IpPrefix, Ipv4Address, Ipv4Prefix, Ipv6Address, Ipv6Prefix,
+    self, IpAddress, IpPrefix, Ipv4Address, Ipv4Prefix, Ipv6Address, Ipv6Prefix, MacAddress,
 };
 use tfschema::timetypes::{self, GoDuration, Rfc3339};
 use tfschema::{msgpack, FromValue, TfSchema, TfValue, Type, Value, WireError};
@@ -1206,6 +1206,81 @@ fn prefix_semantic_equality_is_gos_addr_and_bits_equality() {
     );
 }
 
+#[test]
+fn mac_addresses_as_go_reads_them() {
+    // hwtypes/mac_address_value_test.go:136-196, and net.ParseMAC
+    // (src/net/mac.go: 6, 8 or 20 octets; ':' or '-' pairs, '.' quads).
+    for text in [
+        "00:00:5e:00:53:00",
+        "00:00:5E:00:53:00",
+        "00-00-5e-00-53-00",
+        "0000.5e00.5300",
+        "0000.5E00.5300",
+        "00:00:00:00:fe:80:00:00:00:00:00:00:02:00:5e:10:00:00:00:01",
+        "0000.0000.FE80.0000.0000.0000.0200.5E10.0000.0001",
+        "02:00:5e:10:00:00:00:01",
+    ] {
+        let mac = MacAddress::parse(text).expect(text);
+        assert_eq!(mac.as_str(), text);
+    }
+    for text in [
+        "0:0:0:0:0:0:0",
+        "00:00:5G:00:53:00",
+        "00-00:5e-00-53-01",
+        "00:00:5e:00:53",
+        "00:00:5e:00:53:00:00",
+        "0000.5e00.53",
+        "00005e005300",
+        "00:00:5e:00:53:00:",
+    ] {
+        let (summary, detail) = refusal(nettypes::mac_address::from_wire(text.to_owned()));
+        assert_eq!(summary, "Invalid MAC Address String Value");
+        assert_eq!(
+            detail,
+            format!(
+                "A string value was provided that is not valid MAC string format.\n\n\
+                 Given Value: {text}\nError: address {text}: invalid MAC address"
+            )
+        );
+    }
+    // mac_address_value_test.go:30-88 (bytes.Equal of the octets).
+    let cases: &[(&str, &str, bool)] = &[
+        ("00:00:5e:00:53:00", "00:00:5e:00:53:01", false),
+        ("00:00:5e:00:53:00", "00:00:5E:00:53:01", false),
+        ("00:00:5e:00:53:00", "00:00:5e:00:53:00", true),
+        ("00:00:5e:00:53:00", "00:00:5E:00:53:00", true),
+        ("00-00-5e-00-53-00", "00-00-5E-00-53-00", true),
+        ("0000.5e00.5300", "0000.5E00.5300", true),
+        ("0000.5e00.5300", "00:00:5e:00:53:00", true),
+        ("0000.5e00.5300", "00-00-5e-00-53-00", true),
+        ("00:00:5e:00:53:00", "00-00-5e-00-53-00", true),
+        ("00:00:5e:00:53:00", "00:00:5e:00:53:00:00:00", false),
+    ];
+    for &(a, b, equal) in cases {
+        let (ma, mb) = (
+            MacAddress::parse(a).expect(a),
+            MacAddress::parse(b).expect(b),
+        );
+        assert_eq!(
+            nettypes::mac_address::semantically_equal(&ma, &mb),
+            equal,
+            "{a} {b}"
+        );
+        let (ka, kb) = (
+            nettypes::mac_address::semantic_key(&ma),
+            nettypes::mac_address::semantic_key(&mb),
+        );
+        assert_eq!(ka == kb, equal, "{ka} {kb}");
+    }
+    let mac = MacAddress::parse("0000.5E00.5300").expect("valid");
+    assert_eq!(mac.octets(), &[0x00, 0x00, 0x5e, 0x00, 0x53, 0x00]);
+    // Go's HardwareAddr.String().
+    assert_eq!(
+        nettypes::mac_address::semantic_key(&mac),
+        "00:00:5e:00:53:00"
+    );
+}
+
 // ------------------------------------------------------------ in a model
 
 #[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
@@ -1230,6 +1305,8 @@ struct Everything {
     net6: Ipv6Prefix,
     #[tf(with = nettypes::ip_prefix, semantic_equal)]
     net: IpPrefix,
+    #[tf(with = nettypes::mac_address, semantic_equal)]
+    mac: MacAddress,
 }
 
 fn good() -> Vec<(&'static str, &'static str)> {
@@ -1244,6 +1321,7 @@ fn good() -> Vec<(&'static str, &'static str)> {
         ("net4", "10.1.2.3/8"),
         ("net6", "2001:DB8::/32"),
         ("net", "192.0.2.0/24"),
+        ("mac", "0000.5E00.5300"),
     ]
 }
 
@@ -1279,6 +1357,7 @@ fn a_model_keeps_the_text_and_refuses_at_the_attribute() {
         ("net4", "10.0.0.0/33", "Invalid IPv4 CIDR String Value"),
         ("net6", "::/129", "Invalid IPv6 CIDR String Value"),
         ("net", "10.0.0.0", "Invalid IP CIDR String Value"),
+        ("mac", "00:00:5e", "Invalid MAC Address String Value"),
     ];
     for &(name, text, summary) in bad {
         let fields: Vec<_> = good()
@@ -1354,6 +1433,7 @@ proptest::proptest! {
             nettypes::ip_address::from_wire(text.clone()).map(|_| ()),
             nettypes::ipv6_address::from_wire(text.clone()).map(|_| ()),
             nettypes::ip_prefix::from_wire(text.clone()).map(|_| ()),
+            nettypes::mac_address::from_wire(text.clone()).map(|_| ()),
         ] {
             if let Err(e) = result {
                 let given = format!("Given Value: {text}\n");

@@ -1,8 +1,9 @@
 //! The Go framework's `terraform-plugin-framework-nettypes` for
 //! `#[tf(with = ...)]` fields: addresses (Go's `iptypes`: [`IpAddress`],
 //! [`Ipv4Address`], [`Ipv6Address`]) and CIDR prefixes (Go's `cidrtypes`:
-//! [`IpPrefix`], [`Ipv4Prefix`], [`Ipv6Prefix`]), each with its module in
-//! snake case ([`ipv6_address`], ...). Each value keeps the string as
+//! [`IpPrefix`], [`Ipv4Prefix`], [`Ipv6Prefix`]) and hardware addresses
+//! (Go's `hwtypes`: [`MacAddress`]), each with its module in snake case
+//! ([`ipv6_address`], ...). Each value keeps the string as
 //! written and parses it as Go's `netip` does, refusing what Go refuses
 //! with Go's diagnostic. Where Go has semantic equality (`IPAddress`,
 //! `IPv6Address`, `IPPrefix`, `IPv6Prefix`), spellings of one address are
@@ -27,6 +28,7 @@
 //! # Ok::<(), String>(())
 //! ```
 
+pub mod mac_address;
 mod parse;
 
 use std::fmt;
@@ -34,6 +36,8 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use crate::WireError;
 use parse::GoAddr;
+
+pub use mac_address::MacAddress;
 
 /// Go's refusal: `summary`, then `detail`, the given value and, when the
 /// parser failed, its error.
