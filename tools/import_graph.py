@@ -29,7 +29,9 @@ CRATES = ["runtime/src", "macros/src", "codegen/src", "cli/src"]
 RUNTIME_LAYERS = [
     # What everything else uses: the error type and its attribute paths,
     # diagnostics, the input limits, NFC and quoting, go-cty's numbers.
-    ("base", ["error.rs", "diag.rs", "limits.rs", "text.rs", "number.rs"]),
+    # Go's duration syntax (`duration.rs`) too: `timeouts.rs` and
+    # `timetypes/` read durations with it.
+    ("base", ["error.rs", "diag.rs", "limits.rs", "text.rs", "number.rs", "duration.rs"]),
     # Terraform's type system and dynamic values: types, refinements of
     # unknowns, `Value` with its checks, go-cty's set order and merging of
     # values, and their display.
@@ -58,8 +60,14 @@ RUNTIME_LAYERS = [
     # Everything built on the whole model: the crate root, the derive's
     # `__private` helpers, a view read past custom types' refusals
     # (through the msgpack codec), `Timeouts` (a derived model: its generated code
-    # goes through `__private`), and the plugin server with its retries.
-    ("top", ["lib.rs", "private.rs", "tolerant.rs", "timeouts.rs", "retry.rs", "server/"]),
+    # goes through `__private`), the plugin server with its retries, and
+    # the Go framework's custom types for `#[tf(with)]` fields (jsontypes,
+    # nettypes, timetypes: they need only `WireError` and durations, and sit
+    # beside `timeouts.rs`, the other part ported from a Go companion module).
+    ("top", [
+        "lib.rs", "private.rs", "tolerant.rs", "timeouts.rs", "retry.rs", "server/",
+        "jsontypes/", "nettypes/", "timetypes/",
+    ]),
     # Acceptance tests (feature `acceptance`): real Terraform driving a
     # provider the plugin server runs in the test process.
     ("acceptance", ["testing/"]),

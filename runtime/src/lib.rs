@@ -23,7 +23,11 @@
 //!   module `testing::acceptance`, terraform-plugin-testing's steps and
 //!   checks with the provider served in process;
 //! - values and the wire format: [`Value`], [`Type`], [`Number`],
-//!   [`msgpack`], [`json`].
+//!   [`msgpack`], [`json`];
+//! - the types Go providers import from the framework's companion modules
+//!   (JSON documents, IP addresses and prefixes, RFC 3339 times, Go
+//!   durations): [`jsontypes`], [`nettypes`], [`timetypes`], and Go's
+//!   duration syntax in [`duration`].
 //!
 //! To write a provider, start with the tutorial: the first chapter of the
 //! tfschema book (`book/` in the tfschema repository, built with mdBook),
@@ -59,7 +63,7 @@
 //! (`tools/import_graph.py --layers` checks it), bottom up:
 //!
 //! 1. base: the [`Error`] and its attribute paths, [`diag`]nostics,
-//!    [`limits`], NFC and quoting, [`Number`];
+//!    [`limits`], NFC and quoting, [`Number`], Go's [`duration`] syntax;
 //! 2. values: [`Type`], [`Refinements`], [`Value`] with its checks, go-cty's
 //!    set order of values, [`show`];
 //! 3. [`schema`] blocks and the validators the derive calls;
@@ -72,8 +76,9 @@
 //!    the standard types, the typed set order;
 //! 6. codecs: each format's `Sink` and `Source` and its typed entry points
 //!    ([`msgpack::to_vec`], [`json::from_slice`], ...);
-//! 7. the plugin server (feature `server`), and [`timeouts`], a derived
-//!    model.
+//! 7. the plugin server (feature `server`), [`timeouts`], a derived
+//!    model, and the Go framework's custom types for `#[tf(with)]` fields:
+//!    [`jsontypes`], [`nettypes`], [`timetypes`].
 
 #![warn(missing_docs)]
 // docs.rs builds with `--cfg docsrs` (Cargo.toml's
@@ -81,11 +86,14 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod diag;
+pub mod duration;
 mod error;
 pub mod json;
+pub mod jsontypes;
 pub mod limits;
 pub mod model;
 pub mod msgpack;
+pub mod nettypes;
 mod number;
 mod refinement;
 pub mod schema;
@@ -99,6 +107,7 @@ pub mod show;
 pub mod testing;
 mod text;
 pub mod timeouts;
+pub mod timetypes;
 mod tolerant;
 mod types;
 mod validate;
@@ -136,6 +145,8 @@ mod book {
     struct CrateReadme;
     #[doc = include_str!("../../macros/README.md")]
     struct DeriveReadme;
+    #[doc = include_str!("../../book/src/porting.md")]
+    struct Porting;
     #[doc = include_str!("../../book/src/runtime.md")]
     struct Runtime;
     #[doc = include_str!("../../book/src/server/identity.md")]

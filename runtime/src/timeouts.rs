@@ -372,84 +372,31 @@ impl std::error::Error for DurationError {}
 
 /// Parses a duration as Go's `time.ParseDuration` does (`"300ms"`,
 /// `"1.5h"`, `"2h45m"`, `"0"`), except that a negative duration is an
-/// error: a time limit cannot be negative. At most about 584 years (the
-/// nanoseconds must fit in 64 bits).
+/// error: a time limit cannot be negative. At most about 292 years (the
+/// nanoseconds must fit in Go's signed 64 bits). The parser is
+/// [`duration::parse`](crate::duration::parse), which also reads negatives.
 ///
 /// # Errors
 /// The string is empty, lacks a unit, has an unknown unit, a number with no
-/// digits, a sign `-`, or is too large.
+/// digits, is negative, or is too large.
 pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
+    use crate::duration::DurationErrorKind as Kind;
     let fail = |reason| DurationError {
         text: text.to_owned(),
         reason,
     };
-    let mut rest = text.strip_prefix('+').unwrap_or(text);
-    if rest.starts_with('-') {
-        return Err(fail("a time limit cannot be negative"));
+    match crate::duration::parse(text) {
+        Ok(d) => d
+            .to_std()
+            .ok_or_else(|| fail("a time limit cannot be negative")),
+        Err(e) => Err(fail(match e.kind() {
+            Kind::Empty => "it is empty",
+            Kind::MissingUnit => "a unit is missing",
+            Kind::UnknownUnit => "unknown unit",
+            Kind::Overflow => "too large",
+            _ => "a number is missing",
+        })),
     }
-    if rest == "0" {
-        return Ok(Duration::ZERO);
-    }
-    if rest.is_empty() {
-        return Err(fail("it is empty"));
-    }
-    let mut total: u128 = 0;
-    while !rest.is_empty() {
-        let int_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let (int, after) = rest.split_at(int_len);
-        let (frac, after) = match after.strip_prefix('.') {
-            Some(after) => {
-                let len = after.bytes().take_while(u8::is_ascii_digit).count();
-                after.split_at(len)
-            }
-            None => ("", after),
-        };
-        if int.is_empty() && frac.is_empty() {
-            return Err(fail("a number is missing"));
-        }
-        let unit_len = after
-            .char_indices()
-            .find(|(_, c)| c.is_ascii_digit() || *c == '.')
-            .map_or(after.len(), |(i, _)| i);
-        let (unit, after) = after.split_at(unit_len);
-        let nanos_per: u128 = match unit {
-            "ns" => 1,
-            "us" | "\u{b5}s" | "\u{3bc}s" => 1_000,
-            "ms" => 1_000_000,
-            "s" => 1_000_000_000,
-            "m" => 60_000_000_000,
-            "h" => 3_600_000_000_000,
-            "" => return Err(fail("a unit is missing")),
-            _ => return Err(fail("unknown unit")),
-        };
-        let too_large = || fail("too large");
-        let mut value: u128 = 0;
-        for b in int.bytes() {
-            value = value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u128::from(b - b'0')))
-                .filter(|v| *v <= u128::from(u64::MAX))
-                .ok_or_else(too_large)?;
-        }
-        let mut nanos = value.checked_mul(nanos_per).ok_or_else(too_large)?;
-        // The fraction, digit by digit, as Go does (digits past
-        // nanosecond precision are dropped).
-        let mut scale = nanos_per;
-        for b in frac.bytes() {
-            scale /= 10;
-            if scale == 0 {
-                break;
-            }
-            nanos += u128::from(b - b'0') * scale;
-        }
-        total = total.checked_add(nanos).ok_or_else(too_large)?;
-        if total > u128::from(u64::MAX) {
-            return Err(too_large());
-        }
-        rest = after;
-    }
-    let nanos = u64::try_from(total).map_err(|_| fail("too large"))?;
-    Ok(Duration::from_nanos(nanos))
 }
 
 #[cfg(test)]
