@@ -87,7 +87,9 @@ pub mod limits;
 pub mod model;
 pub mod msgpack;
 mod number;
+pub mod path;
 mod refinement;
+pub mod rules;
 pub mod schema;
 #[cfg(feature = "server")]
 #[cfg_attr(docsrs, doc(cfg(feature = "server")))]
