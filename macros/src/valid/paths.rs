@@ -125,7 +125,7 @@ pub fn config_names(
             .map_or_else(proc_macro2::Span::call_site, |t| t.span());
         errors.push(err_at(
             span,
-            format!("`{key}` compares attributes: name at least two"),
+            format!("`{key}` compares attributes: name at least two (for one alone, make it `required`)"),
         ));
     }
     for text in texts {
