@@ -624,6 +624,30 @@ mod tests {
     }
 
     #[test]
+    fn climbing_back_into_a_set_element_does_not_fit() {
+        // A struct below a set element sits at `tags.inner` (no element
+        // step), so `../name` would need to address the element.
+        let base = [attr("tags"), attr("inner")];
+        let expr = Expression::parse("../name").expect("parses");
+        let err = expr.matches(&config(), &base).expect_err("does not fit");
+        assert!(err.ends_with("Path Expression: tags.name"), "{err}");
+        // From the element's own struct, a sibling works.
+        let Value::Object(attrs) = config() else {
+            unreachable!()
+        };
+        let Value::Set(_, elems) = &attrs["tags"] else {
+            unreachable!()
+        };
+        let root = config();
+        let sibling = Expression::parse("name").expect("parses");
+        let found = sibling
+            .matches_at(&root, &elems[0], &[attr("tags")])
+            .expect("fits");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].value, &Value::from("c"));
+    }
+
+    #[test]
     fn a_null_on_the_way_is_a_match_and_an_empty_collection_none() {
         assert_eq!(found("/none[*].name", &[]), ["none=null"]);
         assert!(found("/empty[*].name", &[]).is_empty());

@@ -25,7 +25,11 @@ mod tf {
 }
 
 #[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
-#[tf(crate = "tf", version = 2, config_validators(conflicting("name", "count")))]
+#[tf(
+    crate = "tf",
+    version = 2,
+    config_validators(conflicting("name", "count"))
+)]
 struct Shadowed {
     name: ::std::string::String,
     #[tf(at_most_sum_of = ["inner[*].size"], conflicts_with = ["/name"])]
