@@ -36,8 +36,9 @@ RUNTIME_LAYERS = [
     # unknowns, `Value` with its checks, go-cty's set order and merging of
     # values, and their display.
     ("values", ["types.rs", "refinement.rs", "value.rs", "set.rs", "show.rs"]),
-    # Schema blocks and the attribute validators the derive calls.
-    ("schema", ["schema.rs", "validate.rs"]),
+    # Schema blocks, the attribute validators the derive calls, path
+    # expressions and the rules over several attributes they serve.
+    ("schema", ["schema.rs", "validate.rs", "path.rs", "rules.rs", "rules/"]),
     # The byte formats without the model traits: msgpack's encoder and
     # decoder (with the refinement payload), JSON's reader and writer, and
     # the dynamic `Value` codec of each. The model traits name these types

@@ -45,6 +45,23 @@ pub struct Container {
     /// message (a resource type, data source or block struct).
     #[darling(default)]
     pub deprecated: Option<SpannedValue<String>>,
+    /// `config_validators(conflicting("a", "b"), ...)`: checks over the
+    /// whole configuration (Go's `ConfigValidators()`).
+    #[darling(default)]
+    pub config_validators: Option<SpannedValue<ConfigValidators>>,
+}
+
+/// `config_validators(...)`: each kind as often as needed.
+#[derive(Debug, Default, FromMeta)]
+pub struct ConfigValidators {
+    #[darling(multiple)]
+    pub conflicting: Vec<SpannedValue<NameList>>,
+    #[darling(multiple)]
+    pub exactly_one_of: Vec<SpannedValue<NameList>>,
+    #[darling(multiple)]
+    pub at_least_one_of: Vec<SpannedValue<NameList>>,
+    #[darling(multiple)]
+    pub required_together: Vec<SpannedValue<NameList>>,
 }
 
 /// Block nesting written out: `nesting = "group"`.
@@ -129,6 +146,14 @@ pub struct Field {
     pub at_least_one_of: Option<SpannedValue<NameList>>,
     #[darling(default)]
     pub required_with: Option<SpannedValue<NameList>>,
+    /// `at_least_sum_of = ["a", "b"]` and the other sums: an integer
+    /// compared with the sum of the attributes the expressions match.
+    #[darling(default)]
+    pub at_least_sum_of: Option<SpannedValue<NameList>>,
+    #[darling(default)]
+    pub at_most_sum_of: Option<SpannedValue<NameList>>,
+    #[darling(default)]
+    pub equal_to_sum_of: Option<SpannedValue<NameList>>,
     /// `with = path::to::module`: the module converts the field's custom
     /// type to and from a Terraform value type.
     #[darling(default)]

@@ -95,7 +95,9 @@ pub mod model;
 pub mod msgpack;
 pub mod nettypes;
 mod number;
+pub mod path;
 mod refinement;
+pub mod rules;
 pub mod schema;
 #[cfg(feature = "server")]
 #[cfg_attr(docsrs, doc(cfg(feature = "server")))]

@@ -332,38 +332,40 @@ pub fn number_value(text: &str) -> Value {
 #[inline]
 pub fn validate_nested<T: TfSchema + ?Sized>(
     value: &Value,
+    root: &Value,
     path: &mut Vec<PathStep>,
     diags: &mut Diagnostics,
 ) {
-    each_nested(value, path, diags, T::validate);
+    each_nested(value, root, path, diags, T::validate);
 }
 
 /// The walk of [`validate_nested`], compiled once: `validate` runs on each
 /// object.
 fn each_nested(
     value: &Value,
+    root: &Value,
     path: &mut Vec<PathStep>,
     diags: &mut Diagnostics,
     validate: Validate,
 ) {
     match value {
-        Value::Object(_) => validate(value, path, diags),
+        Value::Object(_) => validate(value, root, path, diags),
         Value::List(_, items) | Value::Tuple(items) => {
             for (i, item) in items.iter().enumerate() {
                 path.push(PathStep::Index(i as u64));
-                validate(item, path, diags);
+                validate(item, root, path, diags);
                 path.pop();
             }
         }
         Value::Set(_, items) => {
             for item in items {
-                validate(item, path, diags);
+                validate(item, root, path, diags);
             }
         }
         Value::Map(_, items) => {
             for (k, item) in items {
                 path.push(PathStep::Key(k.clone()));
-                validate(item, path, diags);
+                validate(item, root, path, diags);
                 path.pop();
             }
         }
@@ -372,7 +374,7 @@ fn each_nested(
 }
 
 /// A block's validation ([`TfSchema::validate`]).
-type Validate = fn(&Value, &mut Vec<PathStep>, &mut Diagnostics);
+type Validate = fn(&Value, &Value, &mut Vec<PathStep>, &mut Diagnostics);
 
 /// Warns when a deprecated attribute is set.
 pub fn deprecated(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
@@ -399,87 +401,61 @@ pub fn deprecated_block(value: &Value, message: &str, path: &[PathStep], diags: 
     }
 }
 
-/// Whether each named attribute is set (not null); `None` when any of them
-/// is unknown, so the rule cannot be decided yet.
-fn set_states(attrs: &BTreeMap<String, Value>, names: &[&str]) -> Option<Vec<bool>> {
-    names
-        .iter()
-        .map(|n| match attrs.get(*n) {
-            Some(Value::Unknown(..)) => None,
-            Some(Value::Null(_)) | None => Some(false),
-            Some(_) => Some(true),
-        })
-        .collect()
-}
+pub use crate::rules::{Rule, Sum};
 
-fn quoted_list(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
-    quoted.join(", ")
-}
-
-/// The cross-attribute rules of the derive.
-#[derive(Debug, Clone, Copy)]
-pub enum Rule {
-    /// `this` must not be set together with any of the others.
-    ConflictsWith,
-    /// Exactly one of `this` and the others must be set.
-    ExactlyOneOf,
-    /// At least one of `this` and the others must be set.
-    AtLeastOneOf,
-    /// When `this` is set, every one of the others must be set too.
-    RequiredWith,
-}
-
-/// Checks `rule`, declared on attribute `this` naming `others`, against an
-/// object's attributes; errors go at `this`'s path. Rules involving an
-/// unknown attribute are left for later.
+/// Checks the cross-attribute rule declared on `this` of the object
+/// `object` at `path` in `root`, naming `others` (path expressions the
+/// derive checked).
 pub fn check_rule(
     rule: Rule,
-    attrs: &BTreeMap<String, Value>,
+    object: &Value,
+    root: &Value,
     this: &str,
     others: &[&str],
-    path: &mut Vec<PathStep>,
+    path: &[PathStep],
     diags: &mut Diagnostics,
 ) {
-    let mut names = vec![this];
-    names.extend_from_slice(others);
-    let Some(states) = set_states(attrs, &names) else {
-        return;
+    let others: Vec<crate::path::Expression> = others
+        .iter()
+        .map(|t| crate::path::Expression::of_checked(t))
+        .collect();
+    let scope = crate::rules::Scope {
+        root,
+        object,
+        base: path,
     };
-    let this_set = states[0];
-    let others_set = || others.iter().zip(&states[1..]);
-    let count = states.iter().filter(|s| **s).count();
-    let messages: Vec<String> = match rule {
-        Rule::ConflictsWith if this_set => others_set()
-            .filter(|(_, set)| **set)
-            .map(|(other, _)| {
-                format!("Attribute {this:?} cannot be specified when {other:?} is specified")
-            })
-            .collect(),
-        Rule::RequiredWith if this_set => others_set()
-            .filter(|(_, set)| !**set)
-            .map(|(other, _)| {
-                format!("Attribute {other:?} must be specified when {this:?} is specified")
-            })
-            .collect(),
-        Rule::ExactlyOneOf if count != 1 => vec![format!(
-            "Exactly one of these attributes must be configured: [{}], got: {count}",
-            quoted_list(&names)
-        )],
-        Rule::AtLeastOneOf if count == 0 => vec![format!(
-            "At least one of these attributes must be configured: [{}]",
-            quoted_list(&names)
-        )],
-        _ => Vec::new(),
+    crate::rules::check_rule(rule, scope, this, &others, diags);
+}
+
+/// Checks an integer sum rule (`at_least_sum_of` and the others) declared
+/// on `this`, as [`check_rule`].
+pub fn check_sum(
+    sum: Sum,
+    object: &Value,
+    root: &Value,
+    this: &str,
+    others: &[&str],
+    path: &[PathStep],
+    diags: &mut Diagnostics,
+) {
+    let others: Vec<crate::path::Expression> = others
+        .iter()
+        .map(|t| crate::path::Expression::of_checked(t))
+        .collect();
+    let scope = crate::rules::Scope {
+        root,
+        object,
+        base: path,
     };
-    if messages.is_empty() {
-        return;
-    }
-    path.push(PathStep::Attr(this.to_owned()));
-    for message in messages {
-        diags.error(path, "Invalid Attribute Combination", message);
-    }
-    path.pop();
+    crate::rules::check_sum(sum, scope, this, &others, diags);
+}
+
+pub use crate::rules::{ConfigRule, ConfigValidator};
+
+/// A configuration validator over path expressions the derive checked
+/// (`#[tf(config_validators(...))]`).
+pub fn config_validator(kind: ConfigRule, texts: &[&str]) -> ConfigValidator {
+    ConfigValidator::of_checked(kind, texts)
 }
 
 /// The plan view a `validate_with` hook gets of an object: a value a custom
@@ -867,15 +843,17 @@ impl<T> DynamicBlock<T> {
 #[inline]
 pub fn validate_block_map<T: TfSchema + ?Sized>(
     value: &Value,
+    root: &Value,
     path: &mut Vec<PathStep>,
     diags: &mut Diagnostics,
 ) {
-    each_block_map_element(value, path, diags, T::validate);
+    each_block_map_element(value, root, path, diags, T::validate);
 }
 
 /// The walk of [`validate_block_map`], compiled once.
 fn each_block_map_element(
     value: &Value,
+    root: &Value,
     path: &mut Vec<PathStep>,
     diags: &mut Diagnostics,
     validate: Validate,
@@ -884,11 +862,11 @@ fn each_block_map_element(
         Value::Map(_, items) | Value::Object(items) => {
             for (k, item) in items {
                 path.push(PathStep::Key(k.clone()));
-                validate(item, path, diags);
+                validate(item, root, path, diags);
                 path.pop();
             }
         }
-        _ => each_nested(value, path, diags, validate),
+        _ => each_nested(value, root, path, diags, validate),
     }
 }
 

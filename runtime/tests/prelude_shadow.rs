@@ -25,11 +25,19 @@ mod tf {
 }
 
 #[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
-#[tf(crate = "tf", version = 2)]
+#[tf(
+    crate = "tf",
+    version = 2,
+    config_validators(conflicting("name", "count"))
+)]
 struct Shadowed {
     #[tf(requires_replace_if = moved)]
     name: ::std::string::String,
-    #[tf(requires_replace_if_configured)]
+    #[tf(
+        requires_replace_if_configured,
+        at_most_sum_of = ["inner[*].size"],
+        conflicts_with = ["/name"]
+    )]
     count: ::core::option::Option<::core::primitive::i64>,
     #[tf(computed, use_non_null_state_for_unknown)]
     id: ::tfschema::Unknown<::std::string::String>,
@@ -49,6 +57,8 @@ fn moved(
 #[tf(crate = "tf")]
 struct Inner {
     flag: ::core::primitive::bool,
+    #[tf(required_with = ["../name"])]
+    size: ::core::option::Option<::core::primitive::i64>,
 }
 
 /// An identity model: its attribute type checks name nothing bare either.
@@ -73,8 +83,14 @@ fn derives_next_to_shadowed_prelude_names() {
         name: "x".into(),
         count: ::core::option::Option::None,
         id: ::tfschema::Unknown::Unknown,
-        inner: ::std::vec![Inner { flag: true }],
+        inner: ::std::vec![Inner {
+            flag: true,
+            size: ::core::option::Option::Some(1),
+        }],
     };
+    use ::tfschema::TfEncode as _;
+    ::core::assert!(Shadowed::validate_value(&value.to_value()).is_empty());
+    ::core::assert_eq!(Shadowed::config_validators().len(), 1);
     let bytes = ::tfschema::msgpack::to_vec(&value).expect("encode");
     let back: ShadowedPlan = ::tfschema::msgpack::from_slice(&bytes).expect("decode");
     ::core::assert_eq!(back.name, ::tfschema::Unknown::Known("x".into()));

@@ -4,7 +4,7 @@
 # the comments) that contains the 'line:' text ('line-tf1.0:' on Terraform 1.0).
 # expect: Warning: Attribute Deprecated
 # expect: Invalid Attribute Combination
-# expect: Attribute "description" cannot be specified when "notes" is specified
+# expect: Attribute "notes" cannot be specified when "description" is specified
 # line: description = "old"
 terraform {
   required_providers {

@@ -25,6 +25,7 @@ pub fn expand(model: &Model) -> TokenStream {
         quote! {
             fn validate(
                 __value: &#p::Value,
+                __root: &#p::Value,
                 __path: &mut #p::Vec<#p::PathStep>,
                 __diags: &mut #p::Diagnostics,
             ) {
@@ -32,6 +33,7 @@ pub fn expand(model: &Model) -> TokenStream {
             }
         }
     });
+    let config_validators = validate::config_validators(model, &p);
     let has_write_only = checks::has_write_only(model, &p);
     let mut checks = checks::nesting_checks(model, &p);
     checks.extend(checks::type_checks(model, &p));
@@ -70,6 +72,7 @@ pub fn expand(model: &Model) -> TokenStream {
                 }
 
                 #validate
+                #config_validators
             }
 
             #identity

@@ -87,26 +87,46 @@ fn nested_objects(field: &FieldModel, p: &TokenStream) -> Option<TokenStream> {
     } else {
         quote_spanned!(elem.span()=> #p::validate_nested::<#elem>)
     };
-    Some(quote!(#validate_nested(__v, __path, __diags);))
+    Some(quote!(#validate_nested(__v, __root, __path, __diags);))
 }
 
-/// The cross-attribute rules declared on a field.
+/// The cross-attribute rules declared on a field; their path expressions
+/// are resolved from the object (`__value`) at `__path` in `__root`.
 fn rules(field: &FieldModel, p: &TokenStream) -> Vec<TokenStream> {
     let name = &field.name;
     field
         .rules
         .iter()
         .map(|rule| {
-            let kind = match rule.kind {
-                RuleKind::ConflictsWith => quote!(ConflictsWith),
-                RuleKind::ExactlyOneOf => quote!(ExactlyOneOf),
-                RuleKind::AtLeastOneOf => quote!(AtLeastOneOf),
-                RuleKind::RequiredWith => quote!(RequiredWith),
-            };
             let names = rule.names.iter().map(|n| n.as_str());
-            quote!(#p::check_rule(#p::Rule::#kind, __attrs, #name, &[#(#names),*], __path, __diags);)
+            let (check, kind) = match rule.kind {
+                RuleKind::ConflictsWith => (quote!(check_rule), quote!(Rule::ConflictsWith)),
+                RuleKind::ExactlyOneOf => (quote!(check_rule), quote!(Rule::ExactlyOneOf)),
+                RuleKind::AtLeastOneOf => (quote!(check_rule), quote!(Rule::AtLeastOneOf)),
+                RuleKind::RequiredWith => (quote!(check_rule), quote!(Rule::RequiredWith)),
+                RuleKind::AtLeastSumOf => (quote!(check_sum), quote!(Sum::AtLeast)),
+                RuleKind::AtMostSumOf => (quote!(check_sum), quote!(Sum::AtMost)),
+                RuleKind::EqualToSumOf => (quote!(check_sum), quote!(Sum::EqualTo)),
+            };
+            quote!(#p::#check(#p::#kind, __value, __root, #name, &[#(#names),*], __path, __diags);)
         })
         .collect()
+}
+
+/// `fn config_validators()`: `#[tf(config_validators(...))]`.
+pub fn config_validators(model: &Model, p: &TokenStream) -> Option<TokenStream> {
+    if model.config_validators.is_empty() {
+        return None;
+    }
+    let each = model.config_validators.iter().map(|(kind, texts)| {
+        let variant = format_ident!("{}", kind.variant());
+        quote!(#p::config_validator(#p::ConfigRule::#variant, &[#(#texts),*]))
+    });
+    Some(quote! {
+        fn config_validators() -> #p::Vec<#p::ConfigValidator> {
+            #p::Vec::from([#(#each),*])
+        }
+    })
 }
 
 /// `#[tf(validate_with = path)]`: the hook on the plan view, where a value

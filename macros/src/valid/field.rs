@@ -78,7 +78,7 @@ pub fn field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error> {
     );
     let with = with::with(field, &mut errors);
     let validators = validators::validators(field, &kind, &shape, &mut errors);
-    let rules = validators::rules(field, &mut errors);
+    let rules = validators::rules(field, &shape, &mut errors);
     let flags = kind.flags();
     plan::default(field, flags, &name, &shape, &mut type_checks, &mut errors);
     plan::use_state_needs_computed(field, &kind, &mut errors);

@@ -110,6 +110,9 @@ fn not_validated(field: &Field, errors: &mut darling::error::Accumulator) {
         (&field.exactly_one_of, "exactly_one_of"),
         (&field.at_least_one_of, "at_least_one_of"),
         (&field.required_with, "required_with"),
+        (&field.at_least_sum_of, "at_least_sum_of"),
+        (&field.at_most_sum_of, "at_most_sum_of"),
+        (&field.equal_to_sum_of, "equal_to_sum_of"),
     ] {
         if let Some(list) = list {
             spans.push((SpannedValue::span(list), key));

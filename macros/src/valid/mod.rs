@@ -7,7 +7,8 @@
 //! concern: the struct's own keys (`container`), names (`names`), the
 //! written type (`types`), presence flags (`presence`), blocks and nested
 //! attributes (`block`), `with` modules (`with`), validators and
-//! cross-attribute rules (`validators`), plan policy (`plan`), and the
+//! cross-attribute rules (`validators`, their path expressions and the
+//! configuration validators in `paths`), plan policy (`plan`), and the
 //! rules of identity and ephemeral models (`identity`, `ephemeral`).
 //! `field` runs a field's rules in order. The files share `model` (what
 //! they resolve) and `report` (how they report), and import no other.
@@ -19,6 +20,7 @@ mod field;
 mod identity;
 mod model;
 mod names;
+mod paths;
 mod plan;
 mod presence;
 pub(crate) mod report;
@@ -32,7 +34,7 @@ use darling::{Error, FromDeriveInput};
 use crate::ast::doc::doc_description;
 use crate::ast::{Container, Field};
 
-pub use model::{FieldModel, Flags, Kind, Model, RuleKind, TypeRule, WithModel};
+pub use model::{ConfigKind, FieldModel, Flags, Kind, Model, RuleKind, TypeRule, WithModel};
 
 /// The model of a struct deriving `TfSchema` or `TfValue`, or every mistake
 /// in it.
@@ -58,6 +60,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
     ephemeral::check(&container, &fields, &mut errors);
     let (mut models, skipped) = fields_of(&fields, identity, &mut errors);
     validators::rule_names(&models, &mut errors);
+    let config_validators = config_validators(&container, &models, &mut errors);
     models.sort_by(|a, b| a.name.cmp(&b.name));
 
     errors.finish()?;
@@ -83,7 +86,34 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         deprecation_message: container.deprecated.as_ref().map(|d| d.as_str().to_owned()),
         fields: models,
         skipped,
+        config_validators,
     })
+}
+
+/// `#[tf(config_validators(...))]`, each checked: its expressions parse and
+/// start at an attribute of the struct.
+fn config_validators(
+    container: &Container,
+    models: &[FieldModel],
+    errors: &mut Accumulator,
+) -> Vec<(ConfigKind, Vec<String>)> {
+    let Some(v) = &container.config_validators else {
+        return Vec::new();
+    };
+    let names: Vec<&str> = models.iter().map(|m| m.name.as_str()).collect();
+    let mut out = Vec::new();
+    for (lists, kind) in [
+        (&v.conflicting, ConfigKind::Conflicting),
+        (&v.exactly_one_of, ConfigKind::ExactlyOneOf),
+        (&v.at_least_one_of, ConfigKind::AtLeastOneOf),
+        (&v.required_together, ConfigKind::RequiredTogether),
+    ] {
+        for list in lists {
+            paths::config_names(kind.key(), &list.0, &names, errors);
+            out.push((kind, list.0.iter().map(|t| t.as_str().to_owned()).collect()));
+        }
+    }
+    out
 }
 
 /// The models of the encoded fields, in the struct's order, and the

@@ -34,6 +34,38 @@ pub struct Model {
     pub fields: Vec<FieldModel>,
     /// `#[tf(skip)]` fields: filled with `Default::default()` on decode.
     pub skipped: Vec<syn::Ident>,
+    /// `#[tf(config_validators(...))]`: each kind with its expressions.
+    pub config_validators: Vec<(ConfigKind, Vec<String>)>,
+}
+
+/// A configuration validator's kind (`config_validators(conflicting(..))`).
+#[derive(Clone, Copy)]
+pub enum ConfigKind {
+    Conflicting,
+    ExactlyOneOf,
+    AtLeastOneOf,
+    RequiredTogether,
+}
+
+impl ConfigKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            ConfigKind::Conflicting => "conflicting",
+            ConfigKind::ExactlyOneOf => "exactly_one_of",
+            ConfigKind::AtLeastOneOf => "at_least_one_of",
+            ConfigKind::RequiredTogether => "required_together",
+        }
+    }
+
+    /// The runtime's `ConfigRule` variant.
+    pub fn variant(self) -> &'static str {
+        match self {
+            ConfigKind::Conflicting => "Conflicting",
+            ConfigKind::ExactlyOneOf => "ExactlyOneOf",
+            ConfigKind::AtLeastOneOf => "AtLeastOneOf",
+            ConfigKind::RequiredTogether => "RequiredTogether",
+        }
+    }
 }
 
 pub struct FieldModel {
@@ -128,12 +160,16 @@ pub struct Rule {
     pub names: Vec<darling::util::SpannedValue<String>>,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum RuleKind {
     ConflictsWith,
     ExactlyOneOf,
     AtLeastOneOf,
     RequiredWith,
+    /// The integer sums (int64validator's `AtLeastSumOf` and the others).
+    AtLeastSumOf,
+    AtMostSumOf,
+    EqualToSumOf,
 }
 
 impl RuleKind {
@@ -143,6 +179,9 @@ impl RuleKind {
             RuleKind::ExactlyOneOf => "exactly_one_of",
             RuleKind::AtLeastOneOf => "at_least_one_of",
             RuleKind::RequiredWith => "required_with",
+            RuleKind::AtLeastSumOf => "at_least_sum_of",
+            RuleKind::AtMostSumOf => "at_most_sum_of",
+            RuleKind::EqualToSumOf => "equal_to_sum_of",
         }
     }
 }

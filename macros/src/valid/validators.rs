@@ -217,16 +217,33 @@ fn bounds_given(b: &SpannedValue<Bounds>, what: &str, errors: &mut Accumulator) 
     }
 }
 
-/// The field's cross-attribute rules; each names at least one attribute.
-pub fn rules(field: &Field, errors: &mut Accumulator) -> Vec<Rule> {
+/// The field's cross-attribute rules; each names at least one attribute,
+/// and a sum is on an integer attribute.
+pub fn rules(field: &Field, shape: &Shape<'_>, errors: &mut Accumulator) -> Vec<Rule> {
     let mut rules = Vec::new();
     for (list, kind) in [
         (&field.conflicts_with, RuleKind::ConflictsWith),
         (&field.exactly_one_of, RuleKind::ExactlyOneOf),
         (&field.at_least_one_of, RuleKind::AtLeastOneOf),
         (&field.required_with, RuleKind::RequiredWith),
+        (&field.at_least_sum_of, RuleKind::AtLeastSumOf),
+        (&field.at_most_sum_of, RuleKind::AtMostSumOf),
+        (&field.equal_to_sum_of, RuleKind::EqualToSumOf),
     ] {
         let Some(list) = list else { continue };
+        let sum = matches!(
+            kind,
+            RuleKind::AtLeastSumOf | RuleKind::AtMostSumOf | RuleKind::EqualToSumOf
+        );
+        if sum && !integer(shape) {
+            errors.push(err_at(
+                list.span(),
+                format!(
+                    "`{}` compares an integer attribute with a sum of others: declare the field as an integer (i64, u32, ...)",
+                    kind.key()
+                ),
+            ));
+        }
         if list.0.is_empty() {
             errors.push(err_at(
                 list.span(),
@@ -241,13 +258,49 @@ pub fn rules(field: &Field, errors: &mut Accumulator) -> Vec<Rule> {
     rules
 }
 
-/// Each name in a rule is another attribute of the struct.
+/// Whether the field holds an integer (behind `Option`, `Unknown` and the
+/// other wrappers), which the sums compare.
+fn integer(shape: &Shape<'_>) -> bool {
+    let (_, collection) = tyinfo::collection(shape.core);
+    let syn::Type::Path(path) = shape.core else {
+        return false;
+    };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    collection == Collection::One
+        && matches!(
+            name.as_str(),
+            "i8" | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "isize"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "usize"
+        )
+}
+
+/// Each rule's expressions parse, and one naming a sibling (neither from
+/// the root nor climbing) names another attribute of the struct.
 pub fn rule_names(models: &[FieldModel], errors: &mut Accumulator) {
     let names: Vec<&str> = models.iter().map(|m| m.name.as_str()).collect();
     for model in models {
         for rule in &model.rules {
-            for name in &rule.names {
-                if name.as_str() == model.name {
+            for text in &rule.names {
+                let Some(parsed) = super::paths::parsed(rule.kind.key(), text, errors) else {
+                    continue;
+                };
+                if parsed.root || parsed.climbs {
+                    continue;
+                }
+                let name = SpannedValue::new(parsed.first, text.span());
+                if name.as_str() == model.name && parsed.single {
                     errors.push(err_at(
                         name.span(),
                         format!(

@@ -2,6 +2,7 @@
 
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
+use crate::rules::ConfigValidator;
 use crate::schema::{Block, Schema};
 use crate::value::Value;
 
@@ -46,15 +47,28 @@ pub trait TfSchema {
     /// Runs the `#[tf(validate(...))]` validators, the cross-attribute rules
     /// and the deprecation warnings on `value` (an object of this block,
     /// usually from the plan view), adding diagnostics at `path` and below.
-    /// Unknown and null values are skipped.
-    fn validate(value: &Value, path: &mut Vec<PathStep>, diags: &mut Diagnostics) {
-        let _ = (value, path, diags);
+    /// Unknown and null values are skipped. `root` is the whole
+    /// configuration `value` is part of (at `path`), which the rules' path
+    /// expressions may reach.
+    fn validate(value: &Value, root: &Value, path: &mut Vec<PathStep>, diags: &mut Diagnostics) {
+        let _ = (value, root, path, diags);
     }
 
-    /// [`validate`](Self::validate) from the top of the block.
+    /// The configuration validators of a configuration of this block
+    /// (`#[tf(config_validators(...))]`, Go's `ConfigValidators()`), which
+    /// [`validate_value`](Self::validate_value) runs on the whole value.
+    fn config_validators() -> Vec<ConfigValidator> {
+        Vec::new()
+    }
+
+    /// [`validate`](Self::validate) from the top of the block, then the
+    /// [`config_validators`](Self::config_validators).
     fn validate_value(value: &Value) -> Diagnostics {
         let mut diags = Diagnostics::new();
-        Self::validate(value, &mut Vec::new(), &mut diags);
+        Self::validate(value, value, &mut Vec::new(), &mut diags);
+        for validator in Self::config_validators() {
+            diags.extend(validator.validate(value));
+        }
         diags
     }
 }

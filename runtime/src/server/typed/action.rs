@@ -132,7 +132,7 @@ impl<A: Action> ErasedAction<A::Client> for ActionAdapter<A> {
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<A::Config>(config, |view| self.0.validate(view))
+        validate_model::<A::Config>(config, Vec::new(), |view| self.0.validate(view))
     }
 
     fn plan<'a>(

@@ -100,6 +100,14 @@ pub trait DataSource: Send + Sync + 'static {
         Diagnostics::new()
     }
 
+    /// The data source's configuration validators (Go's `ConfigValidators()`,
+    /// e.g. `ConfigValidator::conflicting(...)`), run on the whole
+    /// configuration after the model's own (`#[tf(config_validators(...))]`)
+    /// and before [`validate`](Self::validate). The default has none.
+    fn config_validators(&self) -> Vec<crate::rules::ConfigValidator> {
+        Vec::new()
+    }
+
     /// Reads the data: `config` with its computed attributes filled.
     ///
     /// # Errors

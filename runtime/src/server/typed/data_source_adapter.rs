@@ -39,7 +39,9 @@ impl<D: DataSource> ErasedDataSource<D::Client> for DataSourceAdapter<D> {
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<D::Model>(config, |view| self.data_source.validate(view))
+        validate_model::<D::Model>(config, self.data_source.config_validators(), |view| {
+            self.data_source.validate(view)
+        })
     }
 
     fn read<'a>(

@@ -92,6 +92,14 @@ pub trait EphemeralResource: Send + Sync + 'static {
         Diagnostics::new()
     }
 
+    /// The ephemeral resource's configuration validators (Go's `ConfigValidators()`,
+    /// e.g. `ConfigValidator::conflicting(...)`), run on the whole
+    /// configuration after the model's own (`#[tf(config_validators(...))]`)
+    /// and before [`validate`](Self::validate). The default has none.
+    fn config_validators(&self) -> Vec<crate::rules::ConfigValidator> {
+        Vec::new()
+    }
+
     /// Opens an instance. `config` is the configuration, wholly known
     /// (Terraform does not open an instance whose configuration is not),
     /// where computed attributes the configuration leaves unset read as

@@ -64,7 +64,9 @@ impl<E: EphemeralResource> ErasedEphemeral<E::Client> for EphemeralAdapter<E> {
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<E::Model>(config, |view| self.resource.validate(view))
+        validate_model::<E::Model>(config, self.resource.config_validators(), |view| {
+            self.resource.validate(view)
+        })
     }
 
     fn open<'a>(

@@ -342,7 +342,7 @@ impl<L: ListResource> ErasedList<ListClient<L>> for ListAdapter<L> {
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<L::Config>(config, |view| self.list.validate(view))
+        validate_model::<L::Config>(config, Vec::new(), |view| self.list.validate(view))
     }
 
     fn list<'a>(

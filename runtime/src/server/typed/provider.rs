@@ -118,6 +118,14 @@ pub trait Provider: Send + Sync + 'static {
         Diagnostics::new()
     }
 
+    /// The provider's configuration validators (Go's `ConfigValidators()`,
+    /// e.g. `ConfigValidator::conflicting(...)`), run on the whole
+    /// configuration after the model's own (`#[tf(config_validators(...))]`)
+    /// and before [`validate`](Self::validate). The default has none.
+    fn config_validators(&self) -> Vec<crate::rules::ConfigValidator> {
+        Vec::new()
+    }
+
     /// Builds the client. The configuration may still hold unknowns (it can
     /// depend on resources not yet created). Warnings go to `diagnostics`,
     /// and reach Terraform whether or not configuring succeeds.

@@ -5,6 +5,7 @@
 use super::{Model, PlanView};
 use crate::diag::Diagnostics;
 use crate::model::TfDecode;
+use crate::rules::ConfigValidator;
 use crate::schema::Block;
 use crate::server::raw::DynamicValue;
 use crate::server::walk::{walk, At, Flow, Node, Object, Visitor};
@@ -41,12 +42,14 @@ pub(super) fn read_or_note<T: for<'de> TfDecode<'de>>(
     }
 }
 
-/// Derived validators plus the type's own hook, on a configuration that may
+/// Derived validators, the type's configuration validators and its own
+/// hook, on a configuration that may
 /// hold unknowns. Every check runs: a value a custom type's `from_wire`
 /// refuses is reported at its attribute and reads as unknown in the hook's
 /// view (`read_past_refusals`).
 pub(super) fn validate_model<M: Model>(
     config: &DynamicValue,
+    validators: Vec<ConfigValidator>,
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
     let value = match config.read_value() {
@@ -54,6 +57,9 @@ pub(super) fn validate_model<M: Model>(
         Err(d) => return d,
     };
     let mut diagnostics = M::validate_value(&value);
+    for validator in validators {
+        diagnostics.extend(validator.validate(&value));
+    }
     match config.read_past_refusals::<PlanView<M>>(&value) {
         Ok((view, refusals)) => {
             diagnostics.extend(refusals);

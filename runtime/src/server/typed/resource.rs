@@ -108,6 +108,14 @@ pub trait Resource: Send + Sync + 'static {
         Diagnostics::new()
     }
 
+    /// The resource's configuration validators (Go's `ConfigValidators()`,
+    /// e.g. `ConfigValidator::conflicting(...)`), run on the whole
+    /// configuration after the model's own (`#[tf(config_validators(...))]`)
+    /// and before [`validate`](Self::validate). The default has none.
+    fn config_validators(&self) -> Vec<crate::rules::ConfigValidator> {
+        Vec::new()
+    }
+
     /// Adjusts the default plan of a create or an update; not called on
     /// destroy. Terraform asks for a plan whenever the configuration or the
     /// refreshed state may have changed, so this also runs for plans that

@@ -130,7 +130,9 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
     }
 
     fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<R::Model>(config, |view| self.resource.validate(view))
+        validate_model::<R::Model>(config, self.resource.config_validators(), |view| {
+            self.resource.validate(view)
+        })
     }
 
     fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics> {

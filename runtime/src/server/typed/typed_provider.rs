@@ -601,7 +601,9 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         request: raw::ValidateProviderConfigRequest,
         _stop: StopSignal,
     ) -> Diagnostics {
-        validate_model::<P::Config>(&request.config, |view| self.provider.validate(view))
+        validate_model::<P::Config>(&request.config, self.provider.config_validators(), |view| {
+            self.provider.validate(view)
+        })
     }
 
     async fn configure_provider(
