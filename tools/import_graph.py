@@ -35,7 +35,7 @@ RUNTIME_LAYERS = [
     # values, and their display.
     ("values", ["types.rs", "refinement.rs", "value.rs", "set.rs", "show.rs"]),
     # Schema blocks and the attribute validators the derive calls.
-    ("schema", ["schema.rs", "validate.rs"]),
+    ("schema", ["schema.rs", "validate.rs", "validate/"]),
     # The byte formats without the model traits: msgpack's encoder and
     # decoder (with the refinement payload), JSON's reader and writer, and
     # the dynamic `Value` codec of each. The model traits name these types

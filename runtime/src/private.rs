@@ -35,7 +35,11 @@ pub use crate::types::Type;
 pub use crate::validate::Ctx;
 /// The attribute validators `#[tf(validate(...))]` calls.
 pub mod validate {
-    pub use crate::validate::{items, keys, length, one_of, prefix, range, regex, unique};
+    pub use crate::validate::{
+        any, any_with_all_warnings, items, keys, length, no_null_values, none_of,
+        none_of_case_insensitive, one_of, one_of_case_insensitive, prefer_write_only_attribute,
+        prefix, range, regex, unique, utf8_length, warn,
+    };
 }
 pub use crate::value::Value;
 pub use crate::{

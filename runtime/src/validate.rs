@@ -18,6 +18,15 @@
 //! on a list of strings checks each string); diagnostics name the element's
 //! path, except inside sets, which Terraform cannot address.
 
+mod choice;
+mod combine;
+mod write_only;
+
+pub use choice::{none_of, none_of_case_insensitive, one_of_case_insensitive};
+pub use combine::{any, any_with_all_warnings, warn};
+pub(crate) use write_only::with_write_only_allowed;
+pub use write_only::prefer_write_only_attribute;
+
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -111,11 +120,21 @@ impl<'a> Ctx<'a> {
 
 fn bounds_text(min: Option<u64>, max: Option<u64>) -> String {
     match (min, max) {
-        (Some(a), Some(b)) if a == b => format!("exactly {a}"),
         (Some(a), Some(b)) => format!("between {a} and {b}"),
         (Some(a), None) => format!("at least {a}"),
         (None, Some(b)) => format!("at most {b}"),
         (None, None) => "anything".into(),
+    }
+}
+
+/// The size bounds as listvalidator/setvalidator/mapvalidator's
+/// `SizeBetween`, `SizeAtLeast` and `SizeAtMost` say them.
+fn elements_text(min: Option<u64>, max: Option<u64>) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => format!("at least {a} elements and at most {b} elements"),
+        (Some(a), None) => format!("at least {a} elements"),
+        (None, Some(b)) => format!("at most {b} elements"),
+        (None, None) => "any number of elements".into(),
     }
 }
 
@@ -130,6 +149,20 @@ fn quoted(v: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         other => crate::show::render(other),
     }
+}
+
+/// The values of a `one_of` or `none_of` as Go prints its list
+/// (`fmt.Sprintf("%s"/"%q", values)` of framework values): each quoted,
+/// numbers too (`["1" "2"]`), separated by spaces.
+pub(crate) fn listed(values: &[Value]) -> String {
+    let items: Vec<String> = values
+        .iter()
+        .map(|v| match v {
+            Value::Number(n) => format!("\"{n}\""),
+            other => quoted(other),
+        })
+        .collect();
+    format!("[{}]", items.join(" "))
 }
 
 /// The known prefix of an unknown string that will not be null.
@@ -197,14 +230,41 @@ fn may_equal(n: &Number, r: &Refinements) -> bool {
     }
 }
 
-/// String length in characters (Unicode scalar values, as Terraform counts).
-/// An unknown string fails when its known prefix is already longer than
-/// `max`.
+/// String length in bytes of UTF-8, as Go's `stringvalidator.LengthBetween`
+/// counts (`len(s)`); [`utf8_length`] counts characters. An unknown string
+/// fails when its known prefix is already longer than `max`.
 pub fn length(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_>) {
+    string_length(value, min, max, Count::Bytes, ctx);
+}
+
+/// String length in characters (Unicode scalar values, Go's
+/// `stringvalidator.UTF8LengthBetween` and `utf8.RuneCountInString`). An
+/// unknown string fails when its known prefix already has more than `max`.
+pub fn utf8_length(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_>) {
+    string_length(value, min, max, Count::Chars, ctx);
+}
+
+/// What a string length counts.
+#[derive(Clone, Copy)]
+enum Count {
+    Bytes,
+    Chars,
+}
+
+impl Count {
+    fn of(self, s: &str) -> u64 {
+        match self {
+            Count::Bytes => s.len() as u64,
+            Count::Chars => s.chars().count() as u64,
+        }
+    }
+}
+
+fn string_length(value: &Value, min: Option<u64>, max: Option<u64>, count: Count, ctx: &mut Ctx<'_>) {
     ctx.each(value, &mut |ctx, v| {
         let got = match v {
             Value::String(s) => {
-                let n = s.chars().count() as u64;
+                let n = count.of(s);
                 if !out_of(n, min, max) {
                     return;
                 }
@@ -212,15 +272,25 @@ pub fn length(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'
             }
             _ => {
                 let Some(p) = known_prefix(v) else { return };
-                let n = p.chars().count() as u64;
+                let n = count.of(p);
                 if max.is_none_or(|m| n <= m) {
                     return;
                 }
-                format!("an unknown value that will be at least {n} characters long")
+                let unit = match count {
+                    Count::Bytes => "bytes",
+                    Count::Chars => "characters",
+                };
+                format!("an unknown value that will be at least {n} {unit} long")
             }
         };
+        // helpers/validatordiag InvalidAttributeValueLengthDiagnostic; the
+        // descriptions of stringvalidator/length_*.go and utf8_length_*.go.
+        let what = match count {
+            Count::Bytes => "string length",
+            Count::Chars => "UTF-8 character count",
+        };
         let detail = format!(
-            "Attribute {} string length must be {}, got: {got}",
+            "Attribute {} {what} must be {}, got: {got}",
             ctx.name(),
             bounds_text(min, max)
         );
@@ -252,23 +322,35 @@ pub fn prefix(value: &Value, prefix: &str, ctx: &mut Ctx<'_>) {
     });
 }
 
-/// The string matches `re` (compiled from `pattern`). `anchored` lists the
+/// The string matches `re` (compiled from `pattern`); the message says
+/// `message` in place of the pattern when given (Go's
+/// `stringvalidator.RegexMatches(re, message)`). `anchored` lists the
 /// literal prefixes one of which every match must start with at the start
 /// of the string (the derive extracts them from a `^`-anchored pattern;
 /// empty: none known); an unknown string fails when its known prefix fits
 /// none of them.
-pub fn regex(value: &Value, re: &Regex, pattern: &str, anchored: &[&[u8]], ctx: &mut Ctx<'_>) {
+pub fn regex(
+    value: &Value,
+    re: &Regex,
+    pattern: &str,
+    message: Option<&str>,
+    anchored: &[&[u8]],
+    ctx: &mut Ctx<'_>,
+) {
     ctx.each(value, &mut |ctx, v| {
-        let detail = || {
-            format!(
-                "Attribute {} value must match the regular expression '{pattern}'",
+        // stringvalidator/regex_matches.go: the message replaces the
+        // description, and the value is printed as it is, unquoted.
+        let detail = || match message {
+            Some(m) => format!("Attribute {} {m}", ctx.name()),
+            None => format!(
+                "Attribute {} value must match regular expression '{pattern}'",
                 ctx.name()
-            )
+            ),
         };
         match v {
             Value::String(s) if !re.is_match(s) => {
                 let detail = detail();
-                ctx.error("Invalid Attribute Value Match", detail, || format!("{s:?}"));
+                ctx.error("Invalid Attribute Value Match", detail, || s.clone());
             }
             _ => {
                 let Some(known) = known_prefix(v) else { return };
@@ -293,11 +375,10 @@ pub fn regex(value: &Value, re: &Regex, pattern: &str, anchored: &[&[u8]], ctx: 
 pub fn one_of(value: &Value, allowed: &[Value], ctx: &mut Ctx<'_>) {
     ctx.each(value, &mut |ctx, v| {
         let detail = |ctx: &Ctx<'_>| {
-            let list: Vec<String> = allowed.iter().map(quoted).collect();
             format!(
-                "Attribute {} value must be one of: [{}]",
+                "Attribute {} value must be one of: {}",
                 ctx.name(),
-                list.join(" ")
+                listed(allowed)
             )
         };
         if let Value::Unknown(_, r) = v {
@@ -402,9 +483,9 @@ pub fn items(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_
                     format!("at most {}", r.length_max.unwrap_or_default())
                 };
                 let detail = format!(
-                    "Attribute {} {what} must contain {} elements, got: an unknown {what} that will have {known} elements",
+                    "Attribute {} {what} must contain {}, got: an unknown {what} that will have {known} elements",
                     ctx.name(),
-                    bounds_text(min, max)
+                    elements_text(min, max)
                 );
                 ctx.diags
                     .error(&ctx.path, "Invalid Attribute Value", detail);
@@ -415,9 +496,9 @@ pub fn items(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_
     };
     if out_of(got, min, max) {
         let detail = format!(
-            "Attribute {} {what} must contain {} elements, got: {got}",
+            "Attribute {} {what} must contain {}, got: {got}",
             ctx.name(),
-            bounds_text(min, max)
+            elements_text(min, max)
         );
         ctx.diags
             .error(&ctx.path, "Invalid Attribute Value", detail);
@@ -461,6 +542,24 @@ pub fn keys(value: &Value, ctx: &mut Ctx<'_>, check: &mut dyn FnMut(&Value, &mut
     }
 }
 
+/// No element of a list, set or map is null (Go's `listvalidator`,
+/// `setvalidator` and `mapvalidator.NoNullValues`); unknown elements wait.
+/// One error at the collection's path, however many nulls (Go adds one per
+/// null element, and the framework's `Diagnostics.Append` drops the equal
+/// repeats).
+pub fn no_null_values(value: &Value, ctx: &mut Ctx<'_>) {
+    let (summary, has_null) = match value {
+        Value::List(_, items) => ("Null List Value", items.iter().any(Value::is_null)),
+        Value::Set(_, items) => ("Null Set Value", items.iter().any(Value::is_null)),
+        Value::Map(_, items) => ("Null Map Value", items.values().any(Value::is_null)),
+        _ => return,
+    };
+    if has_null {
+        ctx.diags
+            .error(&ctx.path, summary, "This attribute contains a null value.");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,12 +576,28 @@ mod tests {
     }
 
     #[test]
-    fn length_counts_characters_and_skips_unknown_and_null() {
+    fn length_counts_bytes_utf8_length_characters_and_both_skip_unknown_and_null() {
+        // stringvalidator/length_between.go counts `len(value)` (bytes);
+        // utf8_length_between.go `utf8.RuneCountInString`. "héllo" is 5
+        // characters in 6 bytes.
         assert_eq!(
-            run(|c| length(&Value::from("héllo"), Some(1), Some(4), c)),
-            [".name|Attribute name string length must be between 1 and 4, got: 5"]
+            run(|c| length(&Value::from("héllo"), Some(1), Some(5), c)),
+            [".name|Attribute name string length must be between 1 and 5, got: 6"]
         );
-        assert!(run(|c| length(&Value::from("héll"), Some(1), Some(4), c)).is_empty());
+        assert!(run(|c| utf8_length(&Value::from("héllo"), Some(1), Some(5), c)).is_empty());
+        assert_eq!(
+            run(|c| utf8_length(&Value::from("héllo"), Some(1), Some(4), c)),
+            [".name|Attribute name UTF-8 character count must be between 1 and 4, got: 5"]
+        );
+        assert_eq!(
+            run(|c| utf8_length(&Value::from("ab"), Some(3), None, c)),
+            [".name|Attribute name UTF-8 character count must be at least 3, got: 2"]
+        );
+        // Go's LengthBetween(3, 3) says "between 3 and 3".
+        assert_eq!(
+            run(|c| length(&Value::from("ab"), Some(3), Some(3), c)),
+            [".name|Attribute name string length must be between 3 and 3, got: 2"]
+        );
         assert!(run(|c| length(&Value::unknown(Type::String), Some(10), None, c)).is_empty());
         assert!(run(|c| length(&Value::Null(Type::String), Some(10), None, c)).is_empty());
     }
@@ -513,8 +628,8 @@ mod tests {
     fn regex_one_of_range_items_unique_keys() {
         let re = Regex::new("^[a-z]+$").expect("regex");
         assert_eq!(
-            run(|c| regex(&Value::from("ABC"), &re, "^[a-z]+$", &[], c)),
-            [".name|Attribute name value must match the regular expression '^[a-z]+$', got: \"ABC\""]
+            run(|c| regex(&Value::from("ABC"), &re, "^[a-z]+$", None, &[], c)),
+            [".name|Attribute name value must match regular expression '^[a-z]+$', got: ABC"]
         );
         let allowed = [Value::from("tcp"), Value::from("udp")];
         assert_eq!(
@@ -543,7 +658,7 @@ mod tests {
         );
         let map = Value::map(Type::Bool, [("Bad Key".to_string(), Value::Bool(true))]);
         let key_re = Regex::new("^[a-z_]+$").expect("regex");
-        let out = run(|c| keys(&map, c, &mut |k, c| regex(k, &key_re, "^[a-z_]+$", &[], c)));
+        let out = run(|c| keys(&map, c, &mut |k, c| regex(k, &key_re, "^[a-z_]+$", None, &[], c)));
         assert_eq!(out.len(), 1);
         assert!(out[0].starts_with(".name[\"Bad Key\"]|"), "{out:?}");
     }
@@ -553,7 +668,7 @@ mod tests {
         let mut diags = Diagnostics::new();
         let mut ctx = Ctx::new(vec![PathStep::Attr("password".into())], true, &mut diags);
         let re = Regex::new("^[0-9]+$").expect("regex");
-        regex(&Value::from("hunter2"), &re, "^[0-9]+$", &[], &mut ctx);
+        regex(&Value::from("hunter2"), &re, "^[0-9]+$", None, &[], &mut ctx);
         one_of(&Value::from("hunter2"), &[Value::from("x")], &mut ctx);
         assert_eq!(diags.len(), 2);
         assert!(

@@ -58,6 +58,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
     ephemeral::check(&container, &fields, &mut errors);
     let (mut models, skipped) = fields_of(&fields, identity, &mut errors);
     validators::rule_names(&models, &mut errors);
+    validators::write_only_names(&models, &mut errors);
     models.sort_by(|a, b| a.name.cmp(&b.name));
 
     errors.finish()?;

@@ -57,4 +57,13 @@ pub trait TfSchema {
         Self::validate(value, &mut Vec::new(), &mut diags);
         diags
     }
+
+    /// [`validate_value`](Self::validate_value) as `ValidateResourceConfig`
+    /// asks for it: `write_only_allowed` is Terraform's client capability
+    /// `write_only_attributes_allowed` (1.11+), which the
+    /// `prefer_write_only_attribute` warnings wait for, as Go's do.
+    /// (`validate_value` reads it as false; the typed server calls this.)
+    fn validate_config(value: &Value, write_only_allowed: bool) -> Diagnostics {
+        crate::validate::with_write_only_allowed(write_only_allowed, || Self::validate_value(value))
+    }
 }

@@ -49,11 +49,22 @@ pub(super) fn validate_model<M: Model>(
     config: &DynamicValue,
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
+    validate_model_with::<M>(config, false, hook)
+}
+
+/// [`validate_model`] for a Terraform that says whether it allows
+/// write-only attributes (a resource's `ValidateResourceConfig`), which
+/// `prefer_write_only_attribute` waits for.
+pub(super) fn validate_model_with<M: Model>(
+    config: &DynamicValue,
+    write_only_allowed: bool,
+    hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
+) -> Diagnostics {
     let value = match config.read_value() {
         Ok(value) => value,
         Err(d) => return d,
     };
-    let mut diagnostics = M::validate_value(&value);
+    let mut diagnostics = M::validate_config(&value, write_only_allowed);
     match config.read_past_refusals::<PlanView<M>>(&value) {
         Ok((view, refusals)) => {
             diagnostics.extend(refusals);
