@@ -35,10 +35,11 @@ pub use crate::types::Type;
 pub use crate::validate::Ctx;
 /// The attribute validators `#[tf(validate(...))]` calls.
 pub mod validate {
+    pub use crate::validate::choice::{none_of, none_of_case_insensitive, one_of_case_insensitive};
+    pub use crate::validate::combine::{any, any_with_all_warnings, warn};
+    pub use crate::validate::write_only::prefer_write_only_attribute;
     pub use crate::validate::{
-        any, any_with_all_warnings, items, keys, length, no_null_values, none_of,
-        none_of_case_insensitive, one_of, one_of_case_insensitive, prefer_write_only_attribute,
-        prefix, range, regex, unique, utf8_length, warn,
+        items, keys, length, no_null_values, one_of, prefix, range, regex, unique, utf8_length,
     };
 }
 pub use crate::value::Value;

@@ -18,14 +18,11 @@
 //! on a list of strings checks each string); diagnostics name the element's
 //! path, except inside sets, which Terraform cannot address.
 
-mod choice;
-mod combine;
-mod write_only;
-
-pub use choice::{none_of, none_of_case_insensitive, one_of_case_insensitive};
-pub use combine::{any, any_with_all_warnings, warn};
-pub(crate) use write_only::with_write_only_allowed;
-pub use write_only::prefer_write_only_attribute;
+// The submodules use this one's `Ctx` and helpers; the derive's calls
+// reach them by their own paths (`crate::private::validate`).
+pub(crate) mod choice;
+pub(crate) mod combine;
+pub(crate) mod write_only;
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -260,7 +257,13 @@ impl Count {
     }
 }
 
-fn string_length(value: &Value, min: Option<u64>, max: Option<u64>, count: Count, ctx: &mut Ctx<'_>) {
+fn string_length(
+    value: &Value,
+    min: Option<u64>,
+    max: Option<u64>,
+    count: Count,
+    ctx: &mut Ctx<'_>,
+) {
     ctx.each(value, &mut |ctx, v| {
         let got = match v {
             Value::String(s) => {
@@ -658,7 +661,11 @@ mod tests {
         );
         let map = Value::map(Type::Bool, [("Bad Key".to_string(), Value::Bool(true))]);
         let key_re = Regex::new("^[a-z_]+$").expect("regex");
-        let out = run(|c| keys(&map, c, &mut |k, c| regex(k, &key_re, "^[a-z_]+$", None, &[], c)));
+        let out = run(|c| {
+            keys(&map, c, &mut |k, c| {
+                regex(k, &key_re, "^[a-z_]+$", None, &[], c)
+            })
+        });
         assert_eq!(out.len(), 1);
         assert!(out[0].starts_with(".name[\"Bad Key\"]|"), "{out:?}");
     }
@@ -668,7 +675,14 @@ mod tests {
         let mut diags = Diagnostics::new();
         let mut ctx = Ctx::new(vec![PathStep::Attr("password".into())], true, &mut diags);
         let re = Regex::new("^[0-9]+$").expect("regex");
-        regex(&Value::from("hunter2"), &re, "^[0-9]+$", None, &[], &mut ctx);
+        regex(
+            &Value::from("hunter2"),
+            &re,
+            "^[0-9]+$",
+            None,
+            &[],
+            &mut ctx,
+        );
         one_of(&Value::from("hunter2"), &[Value::from("x")], &mut ctx);
         assert_eq!(diags.len(), 2);
         assert!(

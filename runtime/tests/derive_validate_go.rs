@@ -25,9 +25,15 @@ struct Cluster {
     groups: Option<Set<Option<String>>>,
     #[tf(validate(no_null_values))]
     labels: Option<BTreeMap<String, Option<String>>>,
-    #[tf(validate(regex("^[a-z0-9-]+$", message = "must be lowercase letters, digits and dashes")))]
+    #[tf(validate(regex(
+        "^[a-z0-9-]+$",
+        message = "must be lowercase letters, digits and dashes"
+    )))]
     slug: Option<String>,
-    #[tf(sensitive, validate(regex("^[0-9]{6}$", message = "must be six digits"), none_of("123456")))]
+    #[tf(
+        sensitive,
+        validate(regex("^[0-9]{6}$", message = "must be six digits"), none_of("123456"))
+    )]
     pin: Option<String>,
     #[tf(validate(length(max = 4)))]
     code: Option<String>,
@@ -43,7 +49,10 @@ struct Cluster {
     volume: Option<String>,
     #[tf(validate(any(one_of("gp3", "io2"), warn(prefix = "gp"))))]
     disk: Option<String>,
-    #[tf(validate(any_with_all_warnings(all(one_of("gold"), warn(prefix = "g")), one_of("silver"))))]
+    #[tf(validate(any_with_all_warnings(
+        all(one_of("gold"), warn(prefix = "g")),
+        one_of("silver")
+    )))]
     tier: Option<String>,
     #[tf(validate(warn(regex = "^[a-z]+$")))]
     nickname: Option<String>,
@@ -118,7 +127,10 @@ fn check(attr: &str, value: Value) -> Vec<String> {
 }
 
 fn strings(items: &[&str]) -> Value {
-    Value::list(Type::String, items.iter().map(|s| Value::from(*s)).collect())
+    Value::list(
+        Type::String,
+        items.iter().map(|s| Value::from(*s)).collect(),
+    )
 }
 
 const NONE: [String; 0] = [];
@@ -169,13 +181,20 @@ fn no_null_values_in_lists_sets_and_maps() {
     // collection's path; unknown elements wait.
     let list = Value::list(
         Type::String,
-        vec![Value::from("a"), Value::Null(Type::String), Value::Null(Type::String)],
+        vec![
+            Value::from("a"),
+            Value::Null(Type::String),
+            Value::Null(Type::String),
+        ],
     );
     assert_eq!(
         check("zones", list),
         ["error|.zones|Null List Value|This attribute contains a null value."]
     );
-    let waiting = Value::list(Type::String, vec![Value::from("a"), Value::unknown(Type::String)]);
+    let waiting = Value::list(
+        Type::String,
+        vec![Value::from("a"), Value::unknown(Type::String)],
+    );
     assert_eq!(check("zones", waiting), NONE);
     let set = Value::set(Type::String, vec![Value::Null(Type::String)]);
     assert_eq!(
@@ -247,7 +266,10 @@ fn any_passes_when_one_alternative_does_and_else_reports_them_all() {
 fn any_over_element_checks_is_decided_per_element() {
     // Each element must pass one alternative; `all` inside `any` must pass
     // as a whole.
-    assert_eq!(check("roles", strings(&["arn:aws:iam::1:role/x", "admin"])), NONE);
+    assert_eq!(
+        check("roles", strings(&["arn:aws:iam::1:role/x", "admin"])),
+        NONE
+    );
     assert_eq!(
         check("roles", strings(&["admin", "Ops"])),
         [

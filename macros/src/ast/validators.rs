@@ -224,7 +224,9 @@ impl ValidatorKind {
 
 fn list_items(meta: &syn::Meta, name: &str) -> darling::Result<Vec<darling::ast::NestedMeta>> {
     match meta {
-        syn::Meta::List(list) => Ok(darling::ast::NestedMeta::parse_meta_list(list.tokens.clone())?),
+        syn::Meta::List(list) => Ok(darling::ast::NestedMeta::parse_meta_list(
+            list.tokens.clone(),
+        )?),
         _ => Err(Error::custom(format!("expected `{name}(...)`")).with_span(meta)),
     }
 }
@@ -232,7 +234,9 @@ fn list_items(meta: &syn::Meta, name: &str) -> darling::Result<Vec<darling::ast:
 fn flag(meta: &syn::Meta, name: &str) -> darling::Result<()> {
     match meta {
         syn::Meta::Path(_) => Ok(()),
-        _ => Err(Error::custom(format!("`{name}` takes no arguments: write `{name}`")).with_span(meta)),
+        _ => Err(
+            Error::custom(format!("`{name}` takes no arguments: write `{name}`")).with_span(meta),
+        ),
     }
 }
 
@@ -265,14 +269,14 @@ impl Validator {
             "keys" => ValidatorKind::Keys(Validators::from_meta(meta)?),
             "all" => ValidatorKind::All(Validators::from_meta(meta)?),
             "any" => ValidatorKind::Any(Validators::from_meta(meta)?),
-            "any_with_all_warnings" => ValidatorKind::AnyWithAllWarnings(Validators::from_meta(meta)?),
+            "any_with_all_warnings" => {
+                ValidatorKind::AnyWithAllWarnings(Validators::from_meta(meta)?)
+            }
             "warn" => ValidatorKind::Warn(Validators::from_meta(meta)?),
             "prefer_write_only_attribute" => {
                 ValidatorKind::PreferWriteOnlyAttribute(SpannedValue::from_meta(meta)?)
             }
-            _ => {
-                return Err(Error::unknown_field_with_alts(&name, NAMES).with_span(meta.path()))
-            }
+            _ => return Err(Error::unknown_field_with_alts(&name, NAMES).with_span(meta.path())),
         };
         Ok(Validator {
             kind,
@@ -298,8 +302,10 @@ impl FromMeta for Validators {
                     }
                 }
                 darling::ast::NestedMeta::Lit(lit) => errors.push(
-                    Error::custom("expected a validator, e.g. `length(min = 1)` or `regex = \"^[a-z]+$\"`")
-                        .with_span(lit),
+                    Error::custom(
+                        "expected a validator, e.g. `length(min = 1)` or `regex = \"^[a-z]+$\"`",
+                    )
+                    .with_span(lit),
                 ),
             }
         }

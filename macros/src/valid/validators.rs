@@ -10,7 +10,9 @@ use proc_macro2::Span;
 
 use super::model::{FieldModel, Kind, Rule, RuleKind};
 use super::report::err_at;
-use crate::ast::validators::{Bounds, Level, Literals, Range, Regex, Validator, ValidatorKind, Validators};
+use crate::ast::validators::{
+    Bounds, Level, Literals, Range, Regex, Validator, ValidatorKind, Validators,
+};
 use crate::ast::Field;
 use crate::tyinfo::{self, Collection, Scalar, Shape};
 
@@ -92,7 +94,13 @@ fn one(v: &Validator, target: Target, nested: bool, errors: &mut Accumulator) {
         }
         ValidatorKind::Range(r) => range(span, r, target, errors),
         ValidatorKind::Items(b) => {
-            applies(span, "items", target.collection, "lists, sets and maps", errors);
+            applies(
+                span,
+                "items",
+                target.collection,
+                "lists, sets and maps",
+                errors,
+            );
             bounds_given(span, b, "items", errors);
         }
         ValidatorKind::Unique => applies(
@@ -176,8 +184,7 @@ fn regex(span: Span, r: &Regex, target: Target, errors: &mut Accumulator) {
     );
     if let Err(e) = regex_syntax::Parser::new().parse(&r.pattern) {
         errors.push(
-            Error::custom(format!("invalid regular expression: {e}"))
-                .with_span(&r.pattern.span()),
+            Error::custom(format!("invalid regular expression: {e}")).with_span(&r.pattern.span()),
         );
     }
     if let Some(m) = r.message.as_ref().filter(|m| m.is_empty()) {
@@ -263,7 +270,9 @@ fn combinator(v: &Validator, inner: &Validators, target: Target, errors: &mut Ac
     if inner.0.is_empty() {
         errors.push(err_at(
             v.span,
-            format!("`{what}(...)` needs at least one validator, e.g. `{what}(regex = \"^[a-z]+$\")`"),
+            format!(
+                "`{what}(...)` needs at least one validator, e.g. `{what}(regex = \"^[a-z]+$\")`"
+            ),
         ));
     }
     let alternatives = matches!(

@@ -64,6 +64,8 @@ pub trait TfSchema {
     /// `prefer_write_only_attribute` warnings wait for, as Go's do.
     /// (`validate_value` reads it as false; the typed server calls this.)
     fn validate_config(value: &Value, write_only_allowed: bool) -> Diagnostics {
-        crate::validate::with_write_only_allowed(write_only_allowed, || Self::validate_value(value))
+        crate::validate::write_only::with_write_only_allowed(write_only_allowed, || {
+            Self::validate_value(value)
+        })
     }
 }

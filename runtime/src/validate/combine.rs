@@ -17,7 +17,10 @@ pub type Branch<'a> = &'a dyn Fn(&Value, &mut Ctx<'_>);
 /// Runs `branch` on `value` at `ctx`'s path, into diagnostics of its own.
 fn run(branch: Branch<'_>, value: &Value, ctx: &Ctx<'_>) -> Diagnostics {
     let mut found = Diagnostics::new();
-    branch(value, &mut Ctx::new(ctx.path.clone(), ctx.sensitive, &mut found));
+    branch(
+        value,
+        &mut Ctx::new(ctx.path.clone(), ctx.sensitive, &mut found),
+    );
     found
 }
 
@@ -52,7 +55,12 @@ pub fn any(value: &Value, each: bool, branches: &[Branch<'_>], ctx: &mut Ctx<'_>
 
 /// As [`any`], but every branch runs, and when one passes the warnings of
 /// all of them are kept (stringvalidator/any_with_all_warnings.go).
-pub fn any_with_all_warnings(value: &Value, each: bool, branches: &[Branch<'_>], ctx: &mut Ctx<'_>) {
+pub fn any_with_all_warnings(
+    value: &Value,
+    each: bool,
+    branches: &[Branch<'_>],
+    ctx: &mut Ctx<'_>,
+) {
     per_value(value, each, ctx, &|v, ctx| {
         let mut all = Diagnostics::new();
         let mut passed = false;

@@ -29,7 +29,8 @@ use crate::types::Type;
 pub(super) trait ErasedResource<C>: Send + Sync {
     fn schema(&self) -> Schema;
     fn identity_schema(&self) -> Option<raw::IdentitySchema>;
-    fn validate(&self, config: &DynamicValue, capabilities: raw::ClientCapabilities) -> Diagnostics;
+    fn validate(&self, config: &DynamicValue, capabilities: raw::ClientCapabilities)
+        -> Diagnostics;
     fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics>;
     fn upgrade_identity(
         &self,
@@ -129,7 +130,11 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
         TypeId::of::<R>()
     }
 
-    fn validate(&self, config: &DynamicValue, capabilities: raw::ClientCapabilities) -> Diagnostics {
+    fn validate(
+        &self,
+        config: &DynamicValue,
+        capabilities: raw::ClientCapabilities,
+    ) -> Diagnostics {
         validate_model_with::<R::Model>(
             config,
             capabilities.write_only_attributes_allowed,
