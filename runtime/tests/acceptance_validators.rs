@@ -59,10 +59,7 @@ struct Account {
 struct Accounts;
 
 fn refused() -> Diagnostics {
-    Diagnostics::with_error(
-        "Not reached",
-        "every step of this test fails validation",
-    )
+    Diagnostics::with_error("Not reached", "every step of this test fails validation")
 }
 
 impl Resource for Accounts {
@@ -77,7 +74,12 @@ impl Resource for Accounts {
         Ok(None)
     }
 
-    async fn update(&self, _: &mut Ctx<()>, _: Account, _: Account) -> Result<Account, Diagnostics> {
+    async fn update(
+        &self,
+        _: &mut Ctx<()>,
+        _: Account,
+        _: Account,
+    ) -> Result<Account, Diagnostics> {
         Err(refused())
     }
 
@@ -208,11 +210,17 @@ fn the_new_validators_refuse_with_gos_texts_through_terraform() {
         Err(f) => panic!("{f}"),
     }
     let seen = seen.lock().unwrap_or_else(PoisonError::into_inner);
-    assert!(!seen.is_empty(), "no ValidateResourceConfig reached the provider");
+    assert!(
+        !seen.is_empty(),
+        "no ValidateResourceConfig reached the provider"
+    );
     // The first step's configuration sets the password: the warning came
     // exactly when write-only attributes were allowed; the others' never.
     for (allowed, warned) in seen.iter() {
-        assert!(!warned || *allowed, "a warning without the capability: {seen:?}");
+        assert!(
+            !warned || *allowed,
+            "a warning without the capability: {seen:?}"
+        );
     }
     let warned_when_allowed = seen.iter().any(|(allowed, warned)| *allowed && *warned);
     let allowed_ever = seen.iter().any(|(allowed, _)| *allowed);
