@@ -196,12 +196,14 @@ fn regex(span: Span, r: &Regex, target: Target, errors: &mut Accumulator) {
 }
 
 fn literals(v: &Validator, lits: &Literals, target: Target, errors: &mut Accumulator) {
-    let kinds_ok = lits.0.iter().all(|lit| match (lit, target.scalar) {
-        (syn::Lit::Str(_), Scalar::String)
-        | (syn::Lit::Int(_) | syn::Lit::Float(_), Scalar::Number) => true,
-        (syn::Lit::Bool(_), Scalar::Bool) => true,
-        (_, Scalar::Other) => true,
-        _ => false,
+    let kinds_ok = lits.0.iter().all(|lit| {
+        matches!(
+            (lit, target.scalar),
+            (syn::Lit::Str(_), Scalar::String)
+                | (syn::Lit::Int(_) | syn::Lit::Float(_), Scalar::Number)
+                | (syn::Lit::Bool(_), Scalar::Bool)
+                | (_, Scalar::Other)
+        )
     });
     applies(
         v.span,
