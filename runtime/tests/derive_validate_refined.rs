@@ -45,6 +45,8 @@ struct Deployment {
     user: Option<String>,
     #[tf(validate(regex("^sg-", message = "value must be a security group ID")))]
     group: Option<String>,
+    #[tf(validate(any(prefix = "arn:", prefix = "id-")))]
+    owner: Option<String>,
 }
 
 fn valid() -> Value {
@@ -65,6 +67,7 @@ fn valid() -> Value {
         os: None,
         user: None,
         group: None,
+        owner: None,
     }
     .to_value()
 }
@@ -443,5 +446,19 @@ fn a_regex_message_stands_for_the_pattern_on_unknowns_too() {
     assert_eq!(
         check("group", starting("vpc-")),
         [".group|Invalid Attribute Value Match|Attribute group value must be a security group ID, got: an unknown value that will start with \"vpc-\""]
+    );
+}
+
+#[test]
+fn any_fails_on_an_unknown_only_when_every_alternative_is_refuted() {
+    // "ar" may still become "arn:...": undecided, so `any` passes.
+    assert_eq!(check("owner", starting("ar")), NONE);
+    assert_eq!(check("owner", starting("id-7")), NONE);
+    assert_eq!(
+        check("owner", starting("usr-")),
+        [
+            ".owner|Invalid Attribute Value Match|Attribute owner value must start with \"arn:\", got: an unknown value that will start with \"usr-\"",
+            ".owner|Invalid Attribute Value Match|Attribute owner value must start with \"id-\", got: an unknown value that will start with \"usr-\"",
+        ]
     );
 }
