@@ -345,7 +345,7 @@ s05() {
     # Refined unknowns (Terraform >= 1.6): the prefix "xyz-" is known while planning.
     e2e_expect_rc 1
     e2e_expect_contains "Error: Invalid Attribute Value Match"
-    e2e_expect_contains "Attribute label value must match the regular expression '^abc-'"
+    e2e_expect_contains "Attribute label value must match regular expression '^abc-'"
     e2e_expect_contains 'unknown value that will start with "xyz-"'
     e2e_expect_contains 'with inventory_item.b,'
     expect_diag_line "$ws/main.tf" 'label = "xyz-'
@@ -369,7 +369,7 @@ EOF
     e2e_tf "$TF" "$ws" apply -auto-approve -input=false
     e2e_expect_rc 1
     e2e_expect_contains "Error: Invalid Attribute Value Match"
-    e2e_expect_contains "Attribute label value must match the regular expression '^abc-'"
+    e2e_expect_contains "Attribute label value must match regular expression '^abc-'"
     e2e_expect_match '"xyz-itm-[0-9a-f]{16}"'
     e2e_expect_contains "inventory_item.a: Creation complete"
     expect_diag_line "$ws/main.tf" 'label = "xyz-'

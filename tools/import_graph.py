@@ -38,7 +38,7 @@ RUNTIME_LAYERS = [
     ("values", ["types.rs", "refinement.rs", "value.rs", "set.rs", "show.rs"]),
     # Schema blocks, the attribute validators the derive calls, path
     # expressions and the rules over several attributes they serve.
-    ("schema", ["schema.rs", "validate.rs", "path.rs", "rules.rs", "rules/"]),
+    ("schema", ["schema.rs", "validate.rs", "validate/", "path.rs", "rules.rs", "rules/"]),
     # The byte formats without the model traits: msgpack's encoder and
     # decoder (with the refinement payload), JSON's reader and writer, and
     # the dynamic `Value` codec of each. The model traits name these types

@@ -36,7 +36,11 @@ pub use crate::types::Type;
 pub use crate::validate::Ctx;
 /// The attribute validators `#[tf(validate(...))]` calls.
 pub mod validate {
-    pub use crate::validate::{items, keys, length, one_of, prefix, range, regex, unique};
+    pub use crate::validate::choice::{none_of, none_of_case_insensitive, one_of_case_insensitive};
+    pub use crate::validate::combine::{any, any_with_all_warnings, warn};
+    pub use crate::validate::strings::{length, prefix, regex, utf8_length};
+    pub use crate::validate::write_only::prefer_write_only_attribute;
+    pub use crate::validate::{items, keys, no_null_values, one_of, range, unique};
 }
 pub use crate::value::Value;
 pub use crate::{

@@ -18,11 +18,16 @@
 //! on a list of strings checks each string); diagnostics name the element's
 //! path, except inside sets, which Terraform cannot address.
 
+// The submodules use this one's `Ctx` and helpers; the derive's calls
+// reach them by their own paths (`crate::private::validate`).
+pub(crate) mod choice;
+pub(crate) mod combine;
+pub(crate) mod strings;
+pub(crate) mod write_only;
+
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-
-use regex::Regex;
 
 use crate::diag::Diagnostics;
 use crate::error::PathStep;
@@ -109,13 +114,14 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn bounds_text(min: Option<u64>, max: Option<u64>) -> String {
+/// The size bounds as listvalidator/setvalidator/mapvalidator's
+/// `SizeBetween`, `SizeAtLeast` and `SizeAtMost` say them.
+fn elements_text(min: Option<u64>, max: Option<u64>) -> String {
     match (min, max) {
-        (Some(a), Some(b)) if a == b => format!("exactly {a}"),
-        (Some(a), Some(b)) => format!("between {a} and {b}"),
-        (Some(a), None) => format!("at least {a}"),
-        (None, Some(b)) => format!("at most {b}"),
-        (None, None) => "anything".into(),
+        (Some(a), Some(b)) => format!("at least {a} elements and at most {b} elements"),
+        (Some(a), None) => format!("at least {a} elements"),
+        (None, Some(b)) => format!("at most {b} elements"),
+        (None, None) => "any number of elements".into(),
     }
 }
 
@@ -130,6 +136,20 @@ fn quoted(v: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         other => crate::show::render(other),
     }
+}
+
+/// The values of a `one_of` or `none_of` as Go prints its list
+/// (`fmt.Sprintf("%s"/"%q", values)` of framework values): each quoted,
+/// numbers too (`["1" "2"]`), separated by spaces.
+pub(crate) fn listed(values: &[Value]) -> String {
+    let items: Vec<String> = values
+        .iter()
+        .map(|v| match v {
+            Value::Number(n) => format!("\"{n}\""),
+            other => quoted(other),
+        })
+        .collect();
+    format!("[{}]", items.join(" "))
 }
 
 /// The known prefix of an unknown string that will not be null.
@@ -197,107 +217,16 @@ fn may_equal(n: &Number, r: &Refinements) -> bool {
     }
 }
 
-/// String length in characters (Unicode scalar values, as Terraform counts).
-/// An unknown string fails when its known prefix is already longer than
-/// `max`.
-pub fn length(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_>) {
-    ctx.each(value, &mut |ctx, v| {
-        let got = match v {
-            Value::String(s) => {
-                let n = s.chars().count() as u64;
-                if !out_of(n, min, max) {
-                    return;
-                }
-                n.to_string()
-            }
-            _ => {
-                let Some(p) = known_prefix(v) else { return };
-                let n = p.chars().count() as u64;
-                if max.is_none_or(|m| n <= m) {
-                    return;
-                }
-                format!("an unknown value that will be at least {n} characters long")
-            }
-        };
-        let detail = format!(
-            "Attribute {} string length must be {}, got: {got}",
-            ctx.name(),
-            bounds_text(min, max)
-        );
-        ctx.diags
-            .error(&ctx.path, "Invalid Attribute Value Length", detail);
-    });
-}
-
-/// The string starts with `prefix`. An unknown string fails when its known
-/// prefix and `prefix` differ before either ends.
-pub fn prefix(value: &Value, prefix: &str, ctx: &mut Ctx<'_>) {
-    ctx.each(value, &mut |ctx, v| {
-        let detail = || format!("Attribute {} value must start with {prefix:?}", ctx.name());
-        match v {
-            Value::String(s) if !s.starts_with(prefix) => {
-                let detail = detail();
-                ctx.error("Invalid Attribute Value Match", detail, || format!("{s:?}"));
-            }
-            _ => {
-                let Some(known) = known_prefix(v) else { return };
-                if !prefixes_compatible(known.as_bytes(), prefix.as_bytes()) {
-                    let detail = detail();
-                    ctx.error_unknown("Invalid Attribute Value Match", detail, || {
-                        format!("start with {known:?}")
-                    });
-                }
-            }
-        }
-    });
-}
-
-/// The string matches `re` (compiled from `pattern`). `anchored` lists the
-/// literal prefixes one of which every match must start with at the start
-/// of the string (the derive extracts them from a `^`-anchored pattern;
-/// empty: none known); an unknown string fails when its known prefix fits
-/// none of them.
-pub fn regex(value: &Value, re: &Regex, pattern: &str, anchored: &[&[u8]], ctx: &mut Ctx<'_>) {
-    ctx.each(value, &mut |ctx, v| {
-        let detail = || {
-            format!(
-                "Attribute {} value must match the regular expression '{pattern}'",
-                ctx.name()
-            )
-        };
-        match v {
-            Value::String(s) if !re.is_match(s) => {
-                let detail = detail();
-                ctx.error("Invalid Attribute Value Match", detail, || format!("{s:?}"));
-            }
-            _ => {
-                let Some(known) = known_prefix(v) else { return };
-                let refuted = !anchored.is_empty()
-                    && !anchored
-                        .iter()
-                        .any(|lit| prefixes_compatible(known.as_bytes(), lit));
-                if refuted {
-                    let detail = detail();
-                    ctx.error_unknown("Invalid Attribute Value Match", detail, || {
-                        format!("start with {known:?}")
-                    });
-                }
-            }
-        }
-    });
-}
-
 /// The value is one of `allowed` (numbers compare numerically). An unknown
 /// string fails when no allowed string starts with its known prefix, an
 /// unknown number when its bounds exclude every allowed number.
 pub fn one_of(value: &Value, allowed: &[Value], ctx: &mut Ctx<'_>) {
     ctx.each(value, &mut |ctx, v| {
         let detail = |ctx: &Ctx<'_>| {
-            let list: Vec<String> = allowed.iter().map(quoted).collect();
             format!(
-                "Attribute {} value must be one of: [{}]",
+                "Attribute {} value must be one of: {}",
                 ctx.name(),
-                list.join(" ")
+                listed(allowed)
             )
         };
         if let Value::Unknown(_, r) = v {
@@ -402,9 +331,9 @@ pub fn items(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_
                     format!("at most {}", r.length_max.unwrap_or_default())
                 };
                 let detail = format!(
-                    "Attribute {} {what} must contain {} elements, got: an unknown {what} that will have {known} elements",
+                    "Attribute {} {what} must contain {}, got: an unknown {what} that will have {known} elements",
                     ctx.name(),
-                    bounds_text(min, max)
+                    elements_text(min, max)
                 );
                 ctx.diags
                     .error(&ctx.path, "Invalid Attribute Value", detail);
@@ -415,9 +344,9 @@ pub fn items(value: &Value, min: Option<u64>, max: Option<u64>, ctx: &mut Ctx<'_
     };
     if out_of(got, min, max) {
         let detail = format!(
-            "Attribute {} {what} must contain {} elements, got: {got}",
+            "Attribute {} {what} must contain {}, got: {got}",
             ctx.name(),
-            bounds_text(min, max)
+            elements_text(min, max)
         );
         ctx.diags
             .error(&ctx.path, "Invalid Attribute Value", detail);
@@ -461,10 +390,30 @@ pub fn keys(value: &Value, ctx: &mut Ctx<'_>, check: &mut dyn FnMut(&Value, &mut
     }
 }
 
+/// No element of a list, set or map is null (Go's `listvalidator`,
+/// `setvalidator` and `mapvalidator.NoNullValues`); unknown elements wait.
+/// One error at the collection's path, however many nulls (Go adds one per
+/// null element, and the framework's `Diagnostics.Append` drops the equal
+/// repeats).
+pub fn no_null_values(value: &Value, ctx: &mut Ctx<'_>) {
+    let (summary, has_null) = match value {
+        Value::List(_, items) => ("Null List Value", items.iter().any(Value::is_null)),
+        Value::Set(_, items) => ("Null Set Value", items.iter().any(Value::is_null)),
+        Value::Map(_, items) => ("Null Map Value", items.values().any(Value::is_null)),
+        _ => return,
+    };
+    if has_null {
+        ctx.diags
+            .error(&ctx.path, summary, "This attribute contains a null value.");
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::strings::{length, regex, utf8_length};
     use super::*;
     use crate::types::Type;
+    use regex::Regex;
 
     fn run(f: impl FnOnce(&mut Ctx<'_>)) -> Vec<String> {
         let mut diags = Diagnostics::new();
@@ -477,12 +426,28 @@ mod tests {
     }
 
     #[test]
-    fn length_counts_characters_and_skips_unknown_and_null() {
+    fn length_counts_bytes_utf8_length_characters_and_both_skip_unknown_and_null() {
+        // stringvalidator/length_between.go counts `len(value)` (bytes);
+        // utf8_length_between.go `utf8.RuneCountInString`. "héllo" is 5
+        // characters in 6 bytes.
         assert_eq!(
-            run(|c| length(&Value::from("héllo"), Some(1), Some(4), c)),
-            [".name|Attribute name string length must be between 1 and 4, got: 5"]
+            run(|c| length(&Value::from("héllo"), Some(1), Some(5), c)),
+            [".name|Attribute name string length must be between 1 and 5, got: 6"]
         );
-        assert!(run(|c| length(&Value::from("héll"), Some(1), Some(4), c)).is_empty());
+        assert!(run(|c| utf8_length(&Value::from("héllo"), Some(1), Some(5), c)).is_empty());
+        assert_eq!(
+            run(|c| utf8_length(&Value::from("héllo"), Some(1), Some(4), c)),
+            [".name|Attribute name UTF-8 character count must be between 1 and 4, got: 5"]
+        );
+        assert_eq!(
+            run(|c| utf8_length(&Value::from("ab"), Some(3), None, c)),
+            [".name|Attribute name UTF-8 character count must be at least 3, got: 2"]
+        );
+        // Go's LengthBetween(3, 3) says "between 3 and 3".
+        assert_eq!(
+            run(|c| length(&Value::from("ab"), Some(3), Some(3), c)),
+            [".name|Attribute name string length must be between 3 and 3, got: 2"]
+        );
         assert!(run(|c| length(&Value::unknown(Type::String), Some(10), None, c)).is_empty());
         assert!(run(|c| length(&Value::Null(Type::String), Some(10), None, c)).is_empty());
     }
@@ -513,8 +478,8 @@ mod tests {
     fn regex_one_of_range_items_unique_keys() {
         let re = Regex::new("^[a-z]+$").expect("regex");
         assert_eq!(
-            run(|c| regex(&Value::from("ABC"), &re, "^[a-z]+$", &[], c)),
-            [".name|Attribute name value must match the regular expression '^[a-z]+$', got: \"ABC\""]
+            run(|c| regex(&Value::from("ABC"), &re, "^[a-z]+$", None, &[], c)),
+            [".name|Attribute name value must match regular expression '^[a-z]+$', got: ABC"]
         );
         let allowed = [Value::from("tcp"), Value::from("udp")];
         assert_eq!(
@@ -543,7 +508,11 @@ mod tests {
         );
         let map = Value::map(Type::Bool, [("Bad Key".to_string(), Value::Bool(true))]);
         let key_re = Regex::new("^[a-z_]+$").expect("regex");
-        let out = run(|c| keys(&map, c, &mut |k, c| regex(k, &key_re, "^[a-z_]+$", &[], c)));
+        let out = run(|c| {
+            keys(&map, c, &mut |k, c| {
+                regex(k, &key_re, "^[a-z_]+$", None, &[], c)
+            })
+        });
         assert_eq!(out.len(), 1);
         assert!(out[0].starts_with(".name[\"Bad Key\"]|"), "{out:?}");
     }
@@ -553,7 +522,14 @@ mod tests {
         let mut diags = Diagnostics::new();
         let mut ctx = Ctx::new(vec![PathStep::Attr("password".into())], true, &mut diags);
         let re = Regex::new("^[0-9]+$").expect("regex");
-        regex(&Value::from("hunter2"), &re, "^[0-9]+$", &[], &mut ctx);
+        regex(
+            &Value::from("hunter2"),
+            &re,
+            "^[0-9]+$",
+            None,
+            &[],
+            &mut ctx,
+        );
         one_of(&Value::from("hunter2"), &[Value::from("x")], &mut ctx);
         assert_eq!(diags.len(), 2);
         assert!(

@@ -81,9 +81,9 @@ fn each_validator_reports_at_its_path() {
     });
     let got = diags_of(&s.to_value());
     let want = [
-        ".labels[\"Bad\"]|Invalid Attribute Value Match|Attribute labels[\"Bad\"] value must match the regular expression '^[a-z_]+$', got: \"Bad\"",
+        ".labels[\"Bad\"]|Invalid Attribute Value Match|Attribute labels[\"Bad\"] value must match regular expression '^[a-z_]+$', got: Bad",
         ".name|Invalid Attribute Value Length|Attribute name string length must be between 1 and 8, got: 13",
-        ".name|Invalid Attribute Value Match|Attribute name value must match the regular expression '^[a-z][a-z0-9-]*$', got: \"Web_Server_01\"",
+        ".name|Invalid Attribute Value Match|Attribute name value must match regular expression '^[a-z][a-z0-9-]*$', got: Web_Server_01",
         ".rule[1].port|Invalid Attribute Value|Attribute rule[1].port value must be between 1 and 65535, got: 70000",
         ".rule[1].protocol|Invalid Attribute Value Match|Attribute rule[1].protocol value must be one of: [\"tcp\" \"udp\"], got: \"icmp\"",
         ".tags|Invalid Attribute Value|Attribute tags list must contain at most 2 elements, got: 3",

@@ -37,6 +37,16 @@ struct Deployment {
     token: Option<String>,
     #[tf(validate(items(min = 2)))]
     peers: Option<BTreeMap<String, String>>,
+    #[tf(validate(utf8_length(min = 3, max = 8)))]
+    title: Option<String>,
+    #[tf(validate(one_of_case_insensitive("Linux", "Windows")))]
+    os: Option<String>,
+    #[tf(validate(none_of("admin", "root"), none_of_case_insensitive("guest")))]
+    user: Option<String>,
+    #[tf(validate(regex("^sg-", message = "value must be a security group ID")))]
+    group: Option<String>,
+    #[tf(validate(any(prefix = "arn:", prefix = "id-")))]
+    owner: Option<String>,
 }
 
 fn valid() -> Value {
@@ -53,6 +63,11 @@ fn valid() -> Value {
         roles: None,
         token: None,
         peers: None,
+        title: None,
+        os: None,
+        user: None,
+        group: None,
+        owner: None,
     }
     .to_value()
 }
@@ -235,7 +250,7 @@ fn a_sensitive_prefix_is_not_echoed() {
 fn regex_compares_the_anchored_literal_prefix() {
     assert_eq!(
         check("image", starting("img-")),
-        [".image|Invalid Attribute Value Match|Attribute image value must match the regular expression '^ami-[a-f0-9]{8}$', got: an unknown value that will start with \"img-\""]
+        [".image|Invalid Attribute Value Match|Attribute image value must match regular expression '^ami-[a-f0-9]{8}$', got: an unknown value that will start with \"img-\""]
     );
     assert_eq!(check("image", starting("am")), NONE);
     assert_eq!(check("image", starting("ami-0a")), NONE);
@@ -249,7 +264,7 @@ fn regex_compares_the_anchored_literal_prefix() {
 fn regex_with_alternative_prefixes_fails_only_when_none_fits() {
     assert_eq!(
         check("stage", starting("dev-")),
-        [".stage|Invalid Attribute Value Match|Attribute stage value must match the regular expression '^(?:prod|stage)-[a-z]+$', got: an unknown value that will start with \"dev-\""]
+        [".stage|Invalid Attribute Value Match|Attribute stage value must match regular expression '^(?:prod|stage)-[a-z]+$', got: an unknown value that will start with \"dev-\""]
     );
     assert_eq!(check("stage", starting("st")), NONE);
     assert_eq!(check("stage", starting("prod-eu")), NONE);
@@ -265,12 +280,13 @@ fn an_unanchored_regex_never_decides_on_a_prefix() {
 fn length_fails_when_the_prefix_is_already_too_long() {
     assert_eq!(
         check("name", starting("verylongname-")),
-        [".name|Invalid Attribute Value Length|Attribute name string length must be between 3 and 8, got: an unknown value that will be at least 13 characters long"]
+        [".name|Invalid Attribute Value Length|Attribute name string length must be between 3 and 8, got: an unknown value that will be at least 13 bytes long"]
     );
-    // Characters, not bytes: 9 characters in 18 bytes fail, 4 in 8 do not.
+    // Bytes (Go's LengthBetween): 5 characters in 10 bytes fail, 4 in 8
+    // do not.
     assert_eq!(
-        check("name", starting("ééééééééé")),
-        [".name|Invalid Attribute Value Length|Attribute name string length must be between 3 and 8, got: an unknown value that will be at least 9 characters long"]
+        check("name", starting("ééééé")),
+        [".name|Invalid Attribute Value Length|Attribute name string length must be between 3 and 8, got: an unknown value that will be at least 10 bytes long"]
     );
     assert_eq!(check("name", starting("éééé")), NONE);
     // Exactly max, or under min (the rest may still come): undecided.
@@ -299,16 +315,16 @@ fn one_of_strings_fails_when_no_allowed_value_starts_with_the_prefix() {
 fn one_of_numbers_fails_when_the_bounds_exclude_every_allowed_number() {
     assert_eq!(
         check("replicas", between(Some(bound(4, true)), None)),
-        [".replicas|Invalid Attribute Value Match|Attribute replicas value must be one of: [1 2 3], got: an unknown value that will be at least 4"]
+        [".replicas|Invalid Attribute Value Match|Attribute replicas value must be one of: [\"1\" \"2\" \"3\"], got: an unknown value that will be at least 4"]
     );
     assert_eq!(
         check("replicas", between(Some(bound(3, false)), None)),
-        [".replicas|Invalid Attribute Value Match|Attribute replicas value must be one of: [1 2 3], got: an unknown value that will be greater than 3"]
+        [".replicas|Invalid Attribute Value Match|Attribute replicas value must be one of: [\"1\" \"2\" \"3\"], got: an unknown value that will be greater than 3"]
     );
     assert_eq!(check("replicas", between(Some(bound(3, true)), None)), NONE);
     assert_eq!(
         check("replicas", between(Some(bound(0, true)), Some(bound(1, false)))),
-        [".replicas|Invalid Attribute Value Match|Attribute replicas value must be one of: [1 2 3], got: an unknown value that will be at least 0 and less than 1"]
+        [".replicas|Invalid Attribute Value Match|Attribute replicas value must be one of: [\"1\" \"2\" \"3\"], got: an unknown value that will be at least 0 and less than 1"]
     );
     assert_eq!(
         check(
@@ -363,12 +379,12 @@ fn range_fails_when_the_bounds_lie_outside() {
 fn items_fails_when_the_length_bounds_lie_outside() {
     assert_eq!(
         check("zones", list_of_length(4, None)),
-        [".zones|Invalid Attribute Value|Attribute zones list must contain between 1 and 3 elements, got: an unknown list that will have at least 4 elements"]
+        [".zones|Invalid Attribute Value|Attribute zones list must contain at least 1 elements and at most 3 elements, got: an unknown list that will have at least 4 elements"]
     );
     // Not null with at most 0 elements is the empty list, known.
     assert_eq!(
         check("zones", list_of_length(0, Some(0))),
-        [".zones|Invalid Attribute Value|Attribute zones list must contain between 1 and 3 elements, got: 0"]
+        [".zones|Invalid Attribute Value|Attribute zones list must contain at least 1 elements and at most 3 elements, got: 0"]
     );
     assert_eq!(check("zones", list_of_length(2, Some(5))), NONE);
     assert_eq!(check("zones", list_of_length(0, Some(3))), NONE);
@@ -387,5 +403,62 @@ fn items_fails_when_the_length_bounds_lie_outside() {
     assert_eq!(
         check("peers", peers),
         [".peers|Invalid Attribute Value|Attribute peers map must contain at least 2 elements, got: an unknown map that will have at most 1 elements"]
+    );
+}
+
+#[test]
+fn utf8_length_counts_the_known_prefix_in_characters() {
+    // 9 characters in 18 bytes fail, 8 in 16 do not.
+    assert_eq!(
+        check("title", starting("ééééééééé")),
+        [".title|Invalid Attribute Value Length|Attribute title UTF-8 character count must be between 3 and 8, got: an unknown value that will be at least 9 characters long"]
+    );
+    assert_eq!(check("title", starting("éééééééé")), NONE);
+    assert_eq!(check("title", Value::unknown(Type::String)), NONE);
+}
+
+#[test]
+fn one_of_case_insensitive_fails_when_no_allowed_string_starts_so_in_any_case() {
+    assert_eq!(check("os", starting("LIN")), NONE);
+    assert_eq!(check("os", starting("wInDoWs")), NONE);
+    assert_eq!(
+        check("os", starting("mac")),
+        [".os|Invalid Attribute Value Match|Attribute os value must be one of: [\"Linux\" \"Windows\"], got: an unknown value that will start with \"mac\""]
+    );
+    // Longer than every allowed string: none can follow.
+    assert_eq!(
+        check("os", starting("linux-")),
+        [".os|Invalid Attribute Value Match|Attribute os value must be one of: [\"Linux\" \"Windows\"], got: an unknown value that will start with \"linux-\""]
+    );
+}
+
+#[test]
+fn none_of_never_decides_on_an_unknown() {
+    // Whatever the prefix, a longer string may follow that is not listed.
+    assert_eq!(check("user", starting("admin")), NONE);
+    assert_eq!(check("user", starting("guest")), NONE);
+    assert_eq!(check("user", Value::unknown(Type::String)), NONE);
+}
+
+#[test]
+fn a_regex_message_stands_for_the_pattern_on_unknowns_too() {
+    assert_eq!(check("group", starting("sg-0a")), NONE);
+    assert_eq!(
+        check("group", starting("vpc-")),
+        [".group|Invalid Attribute Value Match|Attribute group value must be a security group ID, got: an unknown value that will start with \"vpc-\""]
+    );
+}
+
+#[test]
+fn any_fails_on_an_unknown_only_when_every_alternative_is_refuted() {
+    // "ar" may still become "arn:...": undecided, so `any` passes.
+    assert_eq!(check("owner", starting("ar")), NONE);
+    assert_eq!(check("owner", starting("id-7")), NONE);
+    assert_eq!(
+        check("owner", starting("usr-")),
+        [
+            ".owner|Invalid Attribute Value Match|Attribute owner value must start with \"arn:\", got: an unknown value that will start with \"usr-\"",
+            ".owner|Invalid Attribute Value Match|Attribute owner value must start with \"id-\", got: an unknown value that will start with \"usr-\"",
+        ]
     );
 }

@@ -61,6 +61,35 @@ struct Inner {
     size: ::core::option::Option<::core::primitive::i64>,
 }
 
+/// Every validator, so that their generated calls name nothing bare.
+#[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
+#[tf(crate = "tf")]
+struct Validated {
+    #[tf(validate(
+        length(max = 8),
+        utf8_length(min = 1),
+        prefix = "a",
+        regex("^a", message = "starts with a"),
+        none_of("b"),
+        one_of_case_insensitive("abc"),
+        none_of_case_insensitive("ab"),
+        any(prefix = "ab", all(regex = "^a", length(max = 2))),
+        any_with_all_warnings(prefix = "a", warn(prefix = "ab")),
+        warn(one_of("abc")),
+        prefer_write_only_attribute = "secret"
+    ))]
+    name: ::std::string::String,
+    #[tf(write_only)]
+    secret: ::core::option::Option<::std::string::String>,
+    #[tf(validate(no_null_values, items(max = 3), none_of(4), keys(any(regex = "^k"))))]
+    counts: ::core::option::Option<
+        ::std::collections::BTreeMap<
+            ::std::string::String,
+            ::core::option::Option<::core::primitive::i64>,
+        >,
+    >,
+}
+
 /// An identity model: its attribute type checks name nothing bare either.
 #[derive(::tfschema::TfSchema, ::tfschema::TfValue)]
 #[tf(crate = "tf", identity, version = 1)]

@@ -3,7 +3,7 @@
 # 'expect:' text and for "on main.tf line N", N being the first line (below
 # the comments) that contains the 'line:' text ('line-tf1.0:' on Terraform 1.0).
 # expect: Invalid Attribute Value Match
-# expect: Attribute sku value must match the regular expression
+# expect: Attribute sku value must match regular expression
 # line: sku  = "bad sku"
 terraform {
   required_providers {

@@ -2,7 +2,7 @@
 # `terraform validate` and `terraform plan` must fail; run.sh checks the output for each
 # 'expect:' text and for "on main.tf line N", N being the first line (below
 # the comments) that contains the 'line:' text ('line-tf1.0:' on Terraform 1.0).
-# expect: Attribute supplier.url value must match the regular expression
+# expect: Attribute supplier.url value must match regular expression
 # line: url  = "ftp://
 terraform {
   required_providers {

@@ -4,9 +4,9 @@
 //! running the regex.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
-use crate::ast::validators::{NumberLit, Validators};
+use crate::ast::validators::{Level, NumberLit, Regex, Validator, ValidatorKind, Validators};
 
 /// The literals one of which every match of `pattern` starts with at the
 /// start of the haystack, when the pattern is anchored there (`^` without
@@ -43,75 +43,123 @@ fn opt(v: Option<u64>) -> TokenStream {
 }
 
 /// Calls of `tfschema::validate` for `v` on the value `value` (an
-/// expression of type `&Value`) in context `ctx` (a `&mut Ctx`).
+/// expression of type `&Value`) in context `ctx` (a `&mut Ctx`), in the
+/// order written.
 pub fn expand(
     v: &Validators,
     p: &TokenStream,
     value: &TokenStream,
     ctx: &TokenStream,
 ) -> TokenStream {
-    let mut out = TokenStream::new();
-    if let Some(l) = &v.length {
-        let (min, max) = (opt(l.min), opt(l.max));
-        out.extend(quote!(#p::validate::length(#value, #min, #max, #ctx);));
-    }
-    if let Some(x) = &v.prefix {
-        let prefix = x.as_str();
-        out.extend(quote!(#p::validate::prefix(#value, #prefix, #ctx);));
-    }
-    if let Some(r) = &v.regex {
-        let pattern = r.as_str();
-        let anchored = anchored_prefixes(pattern)
-            .into_iter()
-            .map(|lit| proc_macro2::Literal::byte_string(&lit));
-        out.extend(quote! {{
-            static __RE: #p::OnceLock<#p::Regex> = #p::OnceLock::new();
-            if let #p::Some(__re) = #p::cached_regex(&__RE, #pattern) {
-                #p::validate::regex(#value, __re, #pattern, &[#(#anchored),*], #ctx);
+    v.0.iter().map(|item| one(item, p, value, ctx)).collect()
+}
+
+fn one(v: &Validator, p: &TokenStream, value: &TokenStream, ctx: &TokenStream) -> TokenStream {
+    match &v.kind {
+        ValidatorKind::Length(b) | ValidatorKind::Utf8Length(b) => {
+            let (min, max) = (opt(b.min), opt(b.max));
+            let f = format_ident!("{}", v.kind.name());
+            quote!(#p::validate::#f(#value, #min, #max, #ctx);)
+        }
+        ValidatorKind::Prefix(x) => {
+            let prefix = x.as_str();
+            quote!(#p::validate::prefix(#value, #prefix, #ctx);)
+        }
+        ValidatorKind::Regex(r) => regex(r, p, value, ctx),
+        ValidatorKind::OneOf(lits) | ValidatorKind::NoneOf(lits) => {
+            let values = lits.0.iter().map(|lit| literal(lit, p));
+            let f = format_ident!("{}", v.kind.name());
+            quote!(#p::validate::#f(#value, &[#(#values),*], #ctx);)
+        }
+        ValidatorKind::OneOfCaseInsensitive(lits) | ValidatorKind::NoneOfCaseInsensitive(lits) => {
+            let strs = lits.0.iter().filter_map(|lit| match lit {
+                syn::Lit::Str(s) => Some(s.value()),
+                _ => None,
+            });
+            let f = format_ident!("{}", v.kind.name());
+            quote!(#p::validate::#f(#value, &[#(#strs),*], #ctx);)
+        }
+        ValidatorKind::Range(r) => {
+            let bound = |b: &Option<NumberLit>| match b {
+                Some(n) => {
+                    let t = &n.text;
+                    quote!(#p::number(#t).as_ref())
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let (min, max) = (bound(&r.min), bound(&r.max));
+            quote!(#p::validate::range(#value, #min, #max, #ctx);)
+        }
+        ValidatorKind::Items(b) => {
+            let (min, max) = (opt(b.min), opt(b.max));
+            quote!(#p::validate::items(#value, #min, #max, #ctx);)
+        }
+        ValidatorKind::Unique => quote!(#p::validate::unique(#value, #ctx);),
+        ValidatorKind::NoNullValues => quote!(#p::validate::no_null_values(#value, #ctx);),
+        ValidatorKind::Keys(k) => {
+            let inner = expand(k, p, &quote!(__key), &quote!(__kctx));
+            quote! {
+                #p::validate::keys(#value, #ctx, &mut |__key: &#p::Value, __kctx: &mut #p::Ctx<'_>| { #inner });
             }
-        }});
+        }
+        // Every validator runs and reports: the same as writing them out.
+        ValidatorKind::All(inner) => expand(inner, p, value, ctx),
+        ValidatorKind::Any(inner) | ValidatorKind::AnyWithAllWarnings(inner) => {
+            let branches = inner.0.iter().map(|b| {
+                let body = one(b, p, &quote!(__bv), &quote!(__bctx));
+                quote!(&|__bv: &#p::Value, __bctx: &mut #p::Ctx<'_>| { #body })
+            });
+            let f = format_ident!("{}", v.kind.name());
+            // The alternatives of a check of each element are tried on
+            // each element (the derive refuses a mix of levels).
+            let each = inner.level() == Level::Element;
+            quote!(#p::validate::#f(#value, #each, &[#(#branches),*], #ctx);)
+        }
+        ValidatorKind::Warn(inner) => {
+            let body = expand(inner, p, &quote!(__wv), &quote!(__wctx));
+            quote!(#p::validate::warn(#value, &|__wv: &#p::Value, __wctx: &mut #p::Ctx<'_>| { #body }, #ctx);)
+        }
+        ValidatorKind::PreferWriteOnlyAttribute(name) => {
+            let name = name.as_str();
+            quote!(#p::validate::prefer_write_only_attribute(#value, #name, #ctx);)
+        }
     }
-    if let Some(o) = &v.one_of {
-        let values = o.0.iter().map(|lit| match lit {
-            syn::Lit::Str(s) => quote!(#p::Value::from(#s)),
-            syn::Lit::Bool(b) => quote!(#p::Value::Bool(#b)),
-            syn::Lit::Int(i) => {
-                let t = i.base10_digits();
-                quote!(#p::number_value(#t))
-            }
-            syn::Lit::Float(f) => {
-                let t = f.base10_digits();
-                quote!(#p::number_value(#t))
-            }
-            _ => quote!(#p::Value::Null(#p::Type::Dynamic)),
-        });
-        out.extend(quote!(#p::validate::one_of(#value, &[#(#values),*], #ctx);));
+}
+
+fn literal(lit: &syn::Lit, p: &TokenStream) -> TokenStream {
+    match lit {
+        syn::Lit::Str(s) => quote!(#p::Value::from(#s)),
+        syn::Lit::Bool(b) => quote!(#p::Value::Bool(#b)),
+        syn::Lit::Int(i) => {
+            let t = i.base10_digits();
+            quote!(#p::number_value(#t))
+        }
+        syn::Lit::Float(f) => {
+            let t = f.base10_digits();
+            quote!(#p::number_value(#t))
+        }
+        _ => quote!(#p::Value::Null(#p::Type::Dynamic)),
     }
-    if let Some(r) = &v.range {
-        let bound = |b: &Option<NumberLit>| match b {
-            Some(n) => {
-                let t = &n.text;
-                quote!(#p::number(#t).as_ref())
-            }
-            None => quote!(::core::option::Option::None),
-        };
-        let (min, max) = (bound(&r.min), bound(&r.max));
-        out.extend(quote!(#p::validate::range(#value, #min, #max, #ctx);));
-    }
-    if let Some(i) = &v.items {
-        let (min, max) = (opt(i.min), opt(i.max));
-        out.extend(quote!(#p::validate::items(#value, #min, #max, #ctx);));
-    }
-    if v.unique.is_present() {
-        out.extend(quote!(#p::validate::unique(#value, #ctx);));
-    }
-    if let Some(k) = &v.keys {
-        let inner = expand(k, p, &quote!(__key), &quote!(__kctx));
-        out.extend(quote! {
-            #p::validate::keys(#value, #ctx, &mut |__key: &#p::Value, __kctx: &mut #p::Ctx<'_>| { #inner });
-        });
-    }
-    out
+}
+
+fn regex(r: &Regex, p: &TokenStream, value: &TokenStream, ctx: &TokenStream) -> TokenStream {
+    let pattern = r.pattern.as_str();
+    let anchored = anchored_prefixes(pattern)
+        .into_iter()
+        .map(|lit| proc_macro2::Literal::byte_string(&lit));
+    let message = match &r.message {
+        Some(m) => {
+            let m = m.as_str();
+            quote!(::core::option::Option::Some(#m))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {{
+        static __RE: #p::OnceLock<#p::Regex> = #p::OnceLock::new();
+        if let #p::Some(__re) = #p::cached_regex(&__RE, #pattern) {
+            #p::validate::regex(#value, __re, #pattern, #message, &[#(#anchored),*], #ctx);
+        }
+    }}
 }
 
 #[cfg(test)]

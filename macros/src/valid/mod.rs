@@ -61,6 +61,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
     let (mut models, skipped) = fields_of(&fields, identity, &mut errors);
     validators::rule_names(&models, &mut errors);
     let config_validators = config_validators(&container, &models, &mut errors);
+    validators::write_only_names(&models, &mut errors);
     models.sort_by(|a, b| a.name.cmp(&b.name));
 
     errors.finish()?;

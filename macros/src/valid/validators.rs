@@ -10,7 +10,9 @@ use proc_macro2::Span;
 
 use super::model::{FieldModel, Kind, Rule, RuleKind};
 use super::report::err_at;
-use crate::ast::validators::{Bounds, Validators};
+use crate::ast::validators::{
+    Bounds, Level, Literals, Range, Regex, Validator, ValidatorKind, Validators,
+};
 use crate::ast::Field;
 use crate::tyinfo::{self, Collection, Scalar, Shape};
 
@@ -38,7 +40,7 @@ pub fn validators(
         collection: collection != Collection::One,
         map: collection == Collection::Map,
     };
-    check(v, target, errors);
+    check(v, target, false, errors);
     Some((**v).clone())
 }
 
@@ -70,16 +72,71 @@ impl Target {
     }
 }
 
-/// Checks each validator against the field type.
-fn check(v: &Validators, target: Target, errors: &mut Accumulator) {
-    length(v, target, errors);
-    prefix(v, target, errors);
-    regex(v, target, errors);
-    one_of(v, target, errors);
-    range(v, target, errors);
-    items(v, target, errors);
-    unique(v, target, errors);
-    keys(v, target, errors);
+/// Checks each validator against the field type; `nested` inside a
+/// combinator (`all`, `any`, `any_with_all_warnings`, `warn`) or `keys`.
+fn check(v: &Validators, target: Target, nested: bool, errors: &mut Accumulator) {
+    for item in &v.0 {
+        one(item, target, nested, errors);
+    }
+}
+
+fn one(v: &Validator, target: Target, nested: bool, errors: &mut Accumulator) {
+    let span = v.span;
+    match &v.kind {
+        ValidatorKind::Length(b) | ValidatorKind::Utf8Length(b) => length(v, b, target, errors),
+        ValidatorKind::Prefix(x) => prefix(span, x, target, errors),
+        ValidatorKind::Regex(r) => regex(span, r, target, errors),
+        ValidatorKind::OneOf(lits) | ValidatorKind::NoneOf(lits) => {
+            literals(v, lits, target, errors)
+        }
+        ValidatorKind::OneOfCaseInsensitive(lits) | ValidatorKind::NoneOfCaseInsensitive(lits) => {
+            case_insensitive(v, lits, target, errors)
+        }
+        ValidatorKind::Range(r) => range(span, r, target, errors),
+        ValidatorKind::Items(b) => {
+            applies(
+                span,
+                "items",
+                target.collection,
+                "lists, sets and maps",
+                errors,
+            );
+            bounds_given(span, b, "items", errors);
+        }
+        ValidatorKind::Unique => applies(
+            span,
+            "unique",
+            target.collection && !target.map,
+            "lists",
+            errors,
+        ),
+        ValidatorKind::NoNullValues => applies(
+            span,
+            "no_null_values",
+            target.collection,
+            "lists, sets and maps (it refuses their null elements)",
+            errors,
+        ),
+        ValidatorKind::Keys(k) => keys(span, k, target, errors),
+        ValidatorKind::All(inner)
+        | ValidatorKind::Any(inner)
+        | ValidatorKind::AnyWithAllWarnings(inner)
+        | ValidatorKind::Warn(inner) => combinator(v, inner, target, errors),
+        ValidatorKind::PreferWriteOnlyAttribute(name) => {
+            if nested {
+                errors.push(err_at(
+                    span,
+                    "`prefer_write_only_attribute` is a warning about the attribute itself: write it directly in `validate(...)`, not inside `all`, `any`, `any_with_all_warnings`, `warn` or `keys`",
+                ));
+            }
+            if name.is_empty() {
+                errors.push(err_at(
+                    name.span(),
+                    "`prefer_write_only_attribute` names the write-only attribute to use instead, e.g. `prefer_write_only_attribute = \"password_wo\"`",
+                ));
+            }
+        }
+    }
 }
 
 /// `what` applies to `need`: an error at `span` unless `ok`.
@@ -89,22 +146,21 @@ fn applies(span: Span, what: &str, ok: bool, need: &str, errors: &mut Accumulato
     }
 }
 
-fn length(v: &Validators, target: Target, errors: &mut Accumulator) {
-    let Some(l) = &v.length else { return };
+fn length(v: &Validator, b: &Bounds, target: Target, errors: &mut Accumulator) {
+    let what = v.kind.name();
     applies(
-        l.span(),
-        "length",
+        v.span,
+        what,
         target.strings(),
         "strings (or collections of strings); use `items` for a collection's size",
         errors,
     );
-    bounds_given(l, "length", errors);
+    bounds_given(v.span, b, what, errors);
 }
 
-fn prefix(v: &Validators, target: Target, errors: &mut Accumulator) {
-    let Some(x) = &v.prefix else { return };
+fn prefix(span: Span, x: &SpannedValue<String>, target: Target, errors: &mut Accumulator) {
     applies(
-        x.span(),
+        span,
         "prefix",
         target.strings(),
         "strings (or collections of strings)",
@@ -118,81 +174,82 @@ fn prefix(v: &Validators, target: Target, errors: &mut Accumulator) {
     }
 }
 
-fn regex(v: &Validators, target: Target, errors: &mut Accumulator) {
-    let Some(r) = &v.regex else { return };
+fn regex(span: Span, r: &Regex, target: Target, errors: &mut Accumulator) {
     applies(
-        r.span(),
+        span,
         "regex",
         target.strings(),
         "strings (or collections of strings)",
         errors,
     );
-    if let Err(e) = regex_syntax::Parser::new().parse(r) {
-        errors.push(Error::custom(format!("invalid regular expression: {e}")).with_span(&r.span()));
+    if let Err(e) = regex_syntax::Parser::new().parse(&r.pattern) {
+        errors.push(
+            Error::custom(format!("invalid regular expression: {e}")).with_span(&r.pattern.span()),
+        );
+    }
+    if let Some(m) = r.message.as_ref().filter(|m| m.is_empty()) {
+        errors.push(err_at(
+            m.span(),
+            "an empty `message` says nothing: leave it out to print the pattern, or say what the value must look like",
+        ));
     }
 }
 
-fn one_of(v: &Validators, target: Target, errors: &mut Accumulator) {
-    let Some(o) = &v.one_of else { return };
-    let kinds_ok = o.0.iter().all(|lit| match (lit, target.scalar) {
-        (syn::Lit::Str(_), Scalar::String)
-        | (syn::Lit::Int(_) | syn::Lit::Float(_), Scalar::Number) => true,
-        (syn::Lit::Bool(_), Scalar::Bool) => true,
-        (_, Scalar::Other) => true,
-        _ => false,
+fn literals(v: &Validator, lits: &Literals, target: Target, errors: &mut Accumulator) {
+    let kinds_ok = lits.0.iter().all(|lit| {
+        matches!(
+            (lit, target.scalar),
+            (syn::Lit::Str(_), Scalar::String)
+                | (syn::Lit::Int(_) | syn::Lit::Float(_), Scalar::Number)
+                | (syn::Lit::Bool(_), Scalar::Bool)
+                | (_, Scalar::Other)
+        )
     });
     applies(
-        o.span(),
-        "one_of",
+        v.span,
+        v.kind.name(),
         kinds_ok,
         "values of the field's own type (strings for strings, numbers for numbers)",
         errors,
     );
 }
 
-fn range(v: &Validators, target: Target, errors: &mut Accumulator) {
-    let Some(r) = &v.range else { return };
+fn case_insensitive(v: &Validator, lits: &Literals, target: Target, errors: &mut Accumulator) {
+    let what = v.kind.name();
     applies(
-        r.span(),
+        v.span,
+        what,
+        target.strings(),
+        "strings (or collections of strings)",
+        errors,
+    );
+    for lit in &lits.0 {
+        if !matches!(lit, syn::Lit::Str(_)) {
+            errors.push(err_at(
+                lit.span(),
+                format!("`{what}` compares strings: write the value as a string literal"),
+            ));
+        }
+    }
+}
+
+fn range(span: Span, r: &Range, target: Target, errors: &mut Accumulator) {
+    applies(
+        span,
         "range",
         target.numbers(),
         "numbers (or collections of numbers)",
         errors,
     );
     if r.min.is_none() && r.max.is_none() {
-        errors.push(Error::custom("`range` needs `min`, `max` or both").with_span(&r.span()));
-    }
-}
-
-fn items(v: &Validators, target: Target, errors: &mut Accumulator) {
-    let Some(i) = &v.items else { return };
-    applies(
-        i.span(),
-        "items",
-        target.collection,
-        "lists, sets and maps",
-        errors,
-    );
-    bounds_given(i, "items", errors);
-}
-
-fn unique(v: &Validators, target: Target, errors: &mut Accumulator) {
-    if v.unique.is_present() {
-        applies(
-            v.unique.span(),
-            "unique",
-            target.collection && !target.map,
-            "lists",
-            errors,
-        );
+        errors.push(Error::custom("`range` needs `min`, `max` or both").with_span(&span));
     }
 }
 
 /// `keys(...)` validates a map's keys, which are strings.
-fn keys(v: &Validators, target: Target, errors: &mut Accumulator) {
-    let Some(k) = &v.keys else { return };
+fn keys(span: Span, k: &Validators, target: Target, errors: &mut Accumulator) {
     applies(
-        k.span(),
+        span,
         "keys",
         target.map,
         "maps (it validates their keys)",
@@ -203,16 +260,42 @@ fn keys(v: &Validators, target: Target, errors: &mut Accumulator) {
         collection: false,
         map: false,
     };
-    check(k, key, errors);
+    check(k, key, true, errors);
 }
 
-fn bounds_given(b: &SpannedValue<Bounds>, what: &str, errors: &mut Accumulator) {
+/// `all`, `any`, `any_with_all_warnings` and `warn` hold at least one
+/// validator; on a collection, the alternatives of an `any` are all checks
+/// of each element or all checks of the whole collection, so that "one of
+/// them passes" means one thing.
+fn combinator(v: &Validator, inner: &Validators, target: Target, errors: &mut Accumulator) {
+    let what = v.kind.name();
+    if inner.0.is_empty() {
+        errors.push(err_at(
+            v.span,
+            format!(
+                "`{what}(...)` needs at least one validator, e.g. `{what}(regex = \"^[a-z]+$\")`"
+            ),
+        ));
+    }
+    let alternatives = matches!(
+        v.kind,
+        ValidatorKind::Any(_) | ValidatorKind::AnyWithAllWarnings(_)
+    );
+    if alternatives && target.collection && inner.level() == Level::Mixed {
+        errors.push(err_at(
+            v.span,
+            format!("`{what}` mixes checks of each element (`length`, `regex`, `one_of`, `range`, ...) with checks of the whole collection (`items`, `unique`, `no_null_values`, `keys`): write them in separate validators"),
+        ));
+    }
+    check(inner, target, true, errors);
+}
+
+fn bounds_given(span: Span, b: &Bounds, what: &str, errors: &mut Accumulator) {
     match (b.min, b.max) {
-        (None, None) => errors.push(
-            Error::custom(format!("`{what}` needs `min`, `max` or both")).with_span(&b.span()),
-        ),
+        (None, None) => errors
+            .push(Error::custom(format!("`{what}` needs `min`, `max` or both")).with_span(&span)),
         (Some(a), Some(z)) if a > z => errors
-            .push(Error::custom(format!("`{what}`: min is greater than max")).with_span(&b.span())),
+            .push(Error::custom(format!("`{what}`: min is greater than max")).with_span(&span)),
         _ => {}
     }
 }
@@ -320,6 +403,42 @@ pub fn rule_names(models: &[FieldModel], errors: &mut Accumulator) {
                     ));
                 }
             }
+        }
+    }
+}
+
+/// `prefer_write_only_attribute` names another attribute of the struct,
+/// a `write_only` one.
+pub fn write_only_names(models: &[FieldModel], errors: &mut Accumulator) {
+    for model in models {
+        let Some(v) = &model.validators else { continue };
+        for item in &v.0 {
+            let ValidatorKind::PreferWriteOnlyAttribute(name) = &item.kind else {
+                continue;
+            };
+            if name.is_empty() {
+                continue;
+            }
+            let other = models.iter().find(|m| m.name == name.as_str());
+            let message = match other {
+                _ if name.as_str() == model.name => {
+                    "`prefer_write_only_attribute` names the attribute it is declared on: name its write-only twin".to_owned()
+                }
+                None => {
+                    let names: Vec<&str> = models.iter().map(|m| m.name.as_str()).collect();
+                    format!(
+                        "`prefer_write_only_attribute` names `{}`, which is not an attribute of this struct (attributes: {})",
+                        name.as_str(),
+                        names.join(", ")
+                    )
+                }
+                Some(m) if !m.write_only => format!(
+                    "`prefer_write_only_attribute` names `{}`, which is not write-only: mark it `#[tf(write_only)]`",
+                    name.as_str()
+                ),
+                Some(_) => continue,
+            };
+            errors.push(err_at(name.span(), message));
         }
     }
 }

@@ -71,4 +71,15 @@ pub trait TfSchema {
         }
         diags
     }
+
+    /// [`validate_value`](Self::validate_value) as `ValidateResourceConfig`
+    /// asks for it: `write_only_allowed` is Terraform's client capability
+    /// `write_only_attributes_allowed` (1.11+), which the
+    /// `prefer_write_only_attribute` warnings wait for, as Go's do.
+    /// (`validate_value` reads it as false; the typed server calls this.)
+    fn validate_config(value: &Value, write_only_allowed: bool) -> Diagnostics {
+        crate::validate::write_only::with_write_only_allowed(write_only_allowed, || {
+            Self::validate_value(value)
+        })
+    }
 }

@@ -52,11 +52,23 @@ pub(super) fn validate_model<M: Model>(
     validators: Vec<ConfigValidator>,
     hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
 ) -> Diagnostics {
+    validate_model_with::<M>(config, false, validators, hook)
+}
+
+/// [`validate_model`] for a Terraform that says whether it allows
+/// write-only attributes (a resource's `ValidateResourceConfig`), which
+/// `prefer_write_only_attribute` waits for.
+pub(super) fn validate_model_with<M: Model>(
+    config: &DynamicValue,
+    write_only_allowed: bool,
+    validators: Vec<ConfigValidator>,
+    hook: impl FnOnce(&PlanView<M>) -> Diagnostics,
+) -> Diagnostics {
     let value = match config.read_value() {
         Ok(value) => value,
         Err(d) => return d,
     };
-    let mut diagnostics = M::validate_value(&value);
+    let mut diagnostics = M::validate_config(&value, write_only_allowed);
     for validator in validators {
         diagnostics.extend(validator.validate(&value));
     }

@@ -13,7 +13,7 @@ use super::generate_config::generate;
 use super::identity::{import_matches, unchanged, Identities};
 use super::move_state::move_into;
 use super::planning::plan_change;
-use super::read::validate_model;
+use super::read::validate_model_with;
 use super::shape::Shape;
 use super::state::state_of;
 use super::{Ctx, Resource, StateUpgrade};
@@ -29,7 +29,8 @@ use crate::types::Type;
 pub(super) trait ErasedResource<C>: Send + Sync {
     fn schema(&self) -> Schema;
     fn identity_schema(&self) -> Option<raw::IdentitySchema>;
-    fn validate(&self, config: &DynamicValue) -> Diagnostics;
+    fn validate(&self, config: &DynamicValue, capabilities: raw::ClientCapabilities)
+        -> Diagnostics;
     fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics>;
     fn upgrade_identity(
         &self,
@@ -129,10 +130,17 @@ impl<R: Resource, I: Identities<R>> ErasedResource<R::Client> for ResourceAdapte
         TypeId::of::<R>()
     }
 
-    fn validate(&self, config: &DynamicValue) -> Diagnostics {
-        validate_model::<R::Model>(config, self.resource.config_validators(), |view| {
-            self.resource.validate(view)
-        })
+    fn validate(
+        &self,
+        config: &DynamicValue,
+        capabilities: raw::ClientCapabilities,
+    ) -> Diagnostics {
+        validate_model_with::<R::Model>(
+            config,
+            capabilities.write_only_attributes_allowed,
+            self.resource.config_validators(),
+            |view| self.resource.validate(view),
+        )
     }
 
     fn upgrade(&self, version: i64, json: &[u8]) -> Result<DynamicValue, Diagnostics> {

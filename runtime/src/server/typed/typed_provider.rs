@@ -642,7 +642,7 @@ impl<P: Provider> RawProvider for TypedProvider<P> {
         _stop: StopSignal,
     ) -> Diagnostics {
         match self.resources.get(&request.type_name) {
-            Some(r) => r.validate(&request.config),
+            Some(r) => r.validate(&request.config, request.client_capabilities),
             None => Answer::unknown_type(TypeKind::Resource, &request.type_name),
         }
     }
