@@ -376,7 +376,8 @@ type Validate = fn(&Value, &mut Vec<PathStep>, &mut Diagnostics);
 /// Warns when a deprecated attribute is set.
 pub fn deprecated(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
     if !value.is_null() {
-        diags.warning(path, "Attribute Deprecated", message);
+        let detail = deprecation_detail(message, "attribute", path);
+        diags.warning(path, "Attribute Deprecated", detail);
     }
 }
 
@@ -394,8 +395,25 @@ pub fn deprecated_block(value: &Value, message: &str, path: &[PathStep], diags: 
         }
     }
     if !absent(value) {
-        diags.warning(path, "Block Deprecated", message);
+        let detail = deprecation_detail(message, "block", path);
+        diags.warning(path, "Block Deprecated", detail);
     }
+}
+
+/// A deprecation warning's detail: the message, or for a deprecation
+/// without one (`#[tf(deprecated)]`) the words Terraform 1.15 itself uses
+/// for such an attribute or block where its value is used (the Go framework
+/// has no deprecation without a message to copy).
+fn deprecation_detail(message: &str, what: &str, path: &[PathStep]) -> String {
+    if !message.is_empty() {
+        return String::from(message);
+    }
+    // Terraform's path notation, without the leading dot.
+    let at: String = path.iter().map(ToString::to_string).collect();
+    let at = at.strip_prefix('.').unwrap_or(&at);
+    format!(
+        "Deprecated resource {what} {at:?} used. Refer to the provider documentation for details."
+    )
 }
 
 /// Whether each named attribute is set (not null); `None` when any of them

@@ -54,7 +54,8 @@ pub struct Attribute {
     pub kind: Kind,
     /// A static default.
     pub default: Option<DefaultValue>,
-    /// Set when the attribute is deprecated.
+    /// Set when the attribute is deprecated: what to use instead, empty
+    /// when deprecated without a message (`#[tf(deprecated)]`).
     pub deprecation_message: Option<String>,
     /// The description.
     pub description: Option<String>,

@@ -80,7 +80,10 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
         identity,
         ephemeral: container.ephemeral.is_present(),
-        deprecation_message: container.deprecated.as_ref().map(|d| d.as_str().to_owned()),
+        deprecation_message: container
+            .deprecated
+            .as_ref()
+            .map(|d| d.message().to_owned()),
         fields: models,
         skipped,
     })

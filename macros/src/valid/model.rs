@@ -28,7 +28,7 @@ pub struct Model {
     /// `#[tf(ephemeral)]`: an ephemeral resource's model.
     pub ephemeral: bool,
     /// `#[tf(deprecated = "...")]` on the struct: its block's deprecation
-    /// message.
+    /// message (empty for `#[tf(deprecated)]`, deprecated without one).
     pub deprecation_message: Option<String>,
     /// Encoded fields, sorted by Terraform name (the wire order).
     pub fields: Vec<FieldModel>,
@@ -48,7 +48,8 @@ pub struct FieldModel {
     pub write_only: bool,
     pub deprecated: bool,
     /// The warning shown when the attribute (or block) is set, and the
-    /// schema's deprecation message.
+    /// schema's deprecation message; empty for `#[tf(deprecated)]`
+    /// (deprecated without a message).
     pub deprecation_message: Option<String>,
     pub validators: Option<Validators>,
     pub rules: Vec<Rule>,
