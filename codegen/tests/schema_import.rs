@@ -326,3 +326,38 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
         assert!(code.contains(want), "missing {want:?} in {code}");
     }
 }
+
+/// A description the doc-comment form would change (blank space around
+/// it, a line break inside a paragraph) is written as the `description`
+/// key, kept exactly; any other is a doc comment. The build round trip
+/// above checks the served text on `every_feature.json`.
+#[test]
+fn descriptions_a_doc_comment_would_change_are_written_as_the_key() {
+    let text = with_block(
+        r#"{"attributes":{
+            "lead":{"type":"string","description":" Leading space.","description_kind":"plain","optional":true},
+            "wrap":{"type":"string","description":"One line\nbreak.","description_kind":"plain","optional":true},
+            "plain":{"type":"string","description":"Plain.\n\nTwo paragraphs.","description_kind":"plain","optional":true}},
+          "block_types":{"b":{"nesting_mode":"list","block":{"description":"Trailing space. ","description_kind":"plain"}}},
+          "description":"\tA tab first.","description_kind":"plain"}"#,
+    );
+    let imported = import::import(&text, None).expect("import");
+    let out = generate(
+        &imported.spec,
+        &RustOptions {
+            source: "x.json".into(),
+            with_provider: None,
+            max_crate_size: None,
+        },
+    );
+    let code: String = out.files.iter().map(|f| f.text.as_str()).collect();
+    for want in [
+        "#[tf(description = \"\\tA tab first.\")]\npub struct Thing {",
+        "#[tf(description = \" Leading space.\")]\n    pub lead: Option<String>,",
+        "#[tf(description = \"One line\\nbreak.\")]\n    pub wrap: Option<String>,",
+        "    /// Plain.\n    ///\n    /// Two paragraphs.\n    pub plain: Option<String>,",
+        "#[tf(description = \"Trailing space. \")]\npub struct ThingB {",
+    ] {
+        assert!(code.contains(want), "missing {want:?} in {code}");
+    }
+}
