@@ -10,7 +10,7 @@ use darling::{FromDeriveInput, FromField, FromMeta};
 
 use self::validators::{NameList, Validators};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, deprecated = "...")]` (or `deprecated` alone).
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, optional_attributes, deprecated = "...")]` (or `deprecated` alone).
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {
@@ -41,6 +41,10 @@ pub struct Container {
     /// `ephemeral` module).
     #[darling(default)]
     pub ephemeral: Flag,
+    /// `optional_attributes`: as an attribute's object type, the struct
+    /// marks its optional attributes optional (`["object",{...},["a"]]`).
+    #[darling(default)]
+    pub optional_attributes: Flag,
     /// `deprecated = "..."` or `deprecated`: the struct's block is
     /// deprecated, with this message or none (a resource type, data source
     /// or block struct).

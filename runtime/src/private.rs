@@ -201,6 +201,28 @@ fn nested_block(spec: &BlockSpec) -> NestedBlock {
     }
 }
 
+/// The object type of a `#[tf(optional_attributes)]` struct: its block's
+/// implied type with the optional attributes marked optional, as the type
+/// of an attribute (plugin-go's `tftypes.Object{OptionalAttributes}`).
+#[inline(never)]
+pub fn object_with_optional(block: Block) -> Type {
+    let optional: Vec<String> = block
+        .attributes
+        .iter()
+        .filter(|a| a.optional)
+        .map(|a| a.name.clone())
+        .collect();
+    let implied = block.implied_type();
+    let Type::Object(object) = &implied else {
+        return implied;
+    };
+    // Every name is one of the block's attributes, so of its object.
+    match (**object).clone().with_optional(optional) {
+        Ok(marked) => Type::Object(Box::new(marked)),
+        Err(_) => implied,
+    }
+}
+
 /// A derived block: its attributes and nested blocks from the derive's
 /// constant tables, in their order.
 #[inline(never)]

@@ -80,6 +80,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
         identity,
         ephemeral: container.ephemeral.is_present(),
+        optional_attributes: container.optional_attributes.is_present(),
         deprecation_message: container
             .deprecated
             .as_ref()

@@ -27,6 +27,9 @@ pub struct Model {
     pub identity: bool,
     /// `#[tf(ephemeral)]`: an ephemeral resource's model.
     pub ephemeral: bool,
+    /// `#[tf(optional_attributes)]`: the struct's object type marks its
+    /// optional attributes optional.
+    pub optional_attributes: bool,
     /// `#[tf(deprecated = "...")]` on the struct: its block's deprecation
     /// message (empty for `#[tf(deprecated)]`, deprecated without one).
     pub deprecation_message: Option<String>,
