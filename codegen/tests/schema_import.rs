@@ -271,6 +271,7 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
           "attributes":{
             "seven":{"type":["tuple",["string","string","string","string","string","string","string"]],"description_kind":"plain","optional":true},
             "opt_obj":{"type":["object",{"a":"string","b":"string"},["b"]],"description_kind":"plain","optional":true},
+            "all_opt":{"type":["object",{"a":"string","b":"string"},["a","b"]],"description_kind":"plain","optional":true},
             "wo":{"type":"string","description_kind":"plain","optional":true,"computed":true,"write_only":true},
             "odd":{"type":"string","description_kind":"plain","required":true,"computed":true},
             "dep":{"type":"string","description_kind":"plain","optional":true,"deprecated":true,"deprecation_message":"Use odd."}},
@@ -301,7 +302,7 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
         .collect();
     for want in [
         "resource \"x_thing\": treating as required: required true, optional false, computed true is not a combination Terraform accepts (attribute odd)",
-        "resource \"x_thing\": making optional object attributes plain: the derive's object types mark no attribute optional, so {\"b\"} lose the marker (attribute opt_obj)",
+        "resource \"x_thing\": making optional object attributes plain: the derive marks every attribute of an object type optional or none, so {\"b\"} lose the marker (attribute opt_obj)",
         "resource \"x_gone\": skipping identity schema: there is no resource type of that name",
         "list resource \"x_thing\": skipping list resource: the typed layer lists a resource type of the same name that has an identity, and there is none",
         "state store \"x_store\": skipping state store: the typed layer serves no state stores (experimental in Terraform 1.15)",
@@ -322,6 +323,8 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
         "#[tf(deprecated)]\npub struct Thing {",
         "deprecated = \"Use odd.\"",
         "#[tf(block, deprecated = \"Use grp.\")]",
+        // All of an object's attributes optional: the struct says so.
+        "#[tf(optional_attributes)]\npub struct ThingAllOpt {",
     ] {
         assert!(code.contains(want), "missing {want:?} in {code}");
     }

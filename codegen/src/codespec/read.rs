@@ -396,6 +396,7 @@ fn object_types(body: &Value) -> Result<Vec<ObjectAttributeType>, Error> {
         out.push(ObjectAttributeType {
             name,
             element_type: element_type(&Value::Object(wrapper))?,
+            optional: false,
         });
     }
     Ok(out)

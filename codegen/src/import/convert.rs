@@ -320,12 +320,16 @@ impl Converter {
                 ElementType::Tuple(elements.iter().map(|e| self.element(e, path)).collect())
             }
             Type::Object(o) => {
-                if !o.optional().is_empty() {
+                // The derive marks every attribute of an object optional
+                // (`#[tf(optional_attributes)]` on its struct, whose fields
+                // are all `Option`) or none.
+                let all = !o.attrs().is_empty() && o.optional().len() == o.attrs().len();
+                if !all && !o.optional().is_empty() {
                     self.warn(
                         path,
                         "making optional object attributes plain",
                         format!(
-                            "the derive's object types mark no attribute optional, so {:?} lose the marker",
+                            "the derive marks every attribute of an object type optional or none, so {:?} lose the marker",
                             o.optional()
                         ),
                     );
@@ -336,6 +340,7 @@ impl Converter {
                         .map(|(name, t)| ObjectAttributeType {
                             name: name.clone(),
                             element_type: self.element(t, &child(path, name)),
+                            optional: all,
                         })
                         .collect(),
                 )

@@ -189,6 +189,10 @@ pub struct ObjectAttributeType {
     pub name: String,
     /// Its type.
     pub element_type: ElementType,
+    /// Optional in the object type (`["object",{...},["a"]]`: a value may
+    /// leave it out); the derive writes it for every attribute of an object
+    /// or none (`#[tf(optional_attributes)]`).
+    pub optional: bool,
 }
 
 /// A static default value.

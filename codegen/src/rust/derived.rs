@@ -257,6 +257,7 @@ impl DerivedModel {
                             Ok(ObjectAttributeType {
                                 name: k.clone(),
                                 element_type: self.element(t, &join(num, k))?,
+                                optional: false,
                             })
                         })
                         .collect::<Result<_, Error>>()?,
