@@ -98,7 +98,7 @@ fn strict_refuses_what_the_derive_cannot_express() {
     assert!(String::from_utf8_lossy(&run.stderr).contains("treating as required"));
     let model = std::fs::read_to_string(out.join("src/models/resources/old.rs")).unwrap();
     assert!(
-        model.contains("#[tf(deprecated = \"resource \\\"x_old\\\" is deprecated.\")]"),
+        model.contains("#[tf(deprecated)]\npub struct Old {"),
         "{model}"
     );
 }

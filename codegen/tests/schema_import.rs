@@ -110,9 +110,8 @@ fn imported_providers_serve_the_schema_they_were_imported_from() {
         ));
         let schema = import::read(&read(file)).expect("read");
         let (address, provider) = import::select(&schema, None).expect("select");
-        let mut want = provider.clone();
-        placeholder_messages(&mut want);
-        inputs.push((name, address.to_owned(), want));
+        // Exactly the input: a deprecation without a message included.
+        inputs.push((name, address.to_owned(), provider.clone()));
     }
     let imported_in = started.elapsed();
     main.push_str(&format!("\nfn main() {{\n{calls}}}\n"));
@@ -150,49 +149,6 @@ fn imported_providers_serve_the_schema_they_were_imported_from() {
         compare(name, got, want);
     }
     eprintln!("imported 4 schemas in {imported_in:.2?}; built the crates in {built_in:.2?}");
-}
-
-/// What the served schema says of a deprecation the printed one gives no
-/// message for (Terraform before 1.15 prints none): the importer's
-/// placeholder `"<name> is deprecated."`, which the runtime now sends as the
-/// deprecation message (protocol 6.11's field).
-fn placeholder_messages(provider: &mut ProviderSchema) {
-    fn block(b: &mut tfschema_codegen::tfjson::Block) {
-        for (name, a) in &mut b.attributes {
-            attribute(name, a);
-        }
-        for (name, t) in &mut b.block_types {
-            if let Some(inner) = &mut t.block {
-                if inner.deprecated && inner.deprecation_message.is_empty() {
-                    inner.deprecation_message = format!("{name} is deprecated.");
-                }
-                block(inner);
-            }
-        }
-    }
-    fn attribute(name: &str, a: &mut tfschema_codegen::tfjson::Attribute) {
-        if a.deprecated && a.deprecation_message.is_empty() {
-            a.deprecation_message = format!("{name} is deprecated.");
-        }
-        if let Some(n) = &mut a.nested_type {
-            for (name, a) in &mut n.attributes {
-                attribute(name, a);
-            }
-        }
-    }
-    let schemas = provider.provider.iter_mut().chain(
-        provider
-            .resource_schemas
-            .values_mut()
-            .chain(provider.data_source_schemas.values_mut())
-            .chain(provider.ephemeral_resource_schemas.values_mut())
-            .chain(provider.list_resource_schemas.values_mut()),
-    );
-    for schema in schemas {
-        if let Some(b) = &mut schema.block {
-            block(b);
-        }
-    }
 }
 
 /// Equal, section by section and type by type, so a failure names the type.
@@ -315,6 +271,7 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
           "attributes":{
             "seven":{"type":["tuple",["string","string","string","string","string","string","string"]],"description_kind":"plain","optional":true},
             "opt_obj":{"type":["object",{"a":"string","b":"string"},["b"]],"description_kind":"plain","optional":true},
+            "all_opt":{"type":["object",{"a":"string","b":"string"},["a","b"]],"description_kind":"plain","optional":true},
             "wo":{"type":"string","description_kind":"plain","optional":true,"computed":true,"write_only":true},
             "odd":{"type":"string","description_kind":"plain","required":true,"computed":true},
             "dep":{"type":"string","description_kind":"plain","optional":true,"deprecated":true,"deprecation_message":"Use odd."}},
@@ -345,7 +302,7 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
         .collect();
     for want in [
         "resource \"x_thing\": treating as required: required true, optional false, computed true is not a combination Terraform accepts (attribute odd)",
-        "resource \"x_thing\": making optional object attributes plain: the derive's object types mark no attribute optional, so {\"b\"} lose the marker (attribute opt_obj)",
+        "resource \"x_thing\": making optional object attributes plain: the derive marks every attribute of an object type optional or none, so {\"b\"} lose the marker (attribute opt_obj)",
         "resource \"x_gone\": skipping identity schema: there is no resource type of that name",
         "list resource \"x_thing\": skipping list resource: the typed layer lists a resource type of the same name that has an identity, and there is none",
         "state store \"x_store\": skipping state store: the typed layer serves no state stores (experimental in Terraform 1.15)",
@@ -363,9 +320,46 @@ fn what_the_derive_cannot_express_is_reported_by_name() {
     assert_eq!(all.len(), 11, "{all:#?}");
     let code: String = out.files.iter().map(|f| f.text.as_str()).collect();
     for want in [
-        "#[tf(deprecated = \"resource \\\"x_thing\\\" is deprecated.\")]",
+        "#[tf(deprecated)]\npub struct Thing {",
         "deprecated = \"Use odd.\"",
         "#[tf(block, deprecated = \"Use grp.\")]",
+        // All of an object's attributes optional: the struct says so.
+        "#[tf(optional_attributes)]\npub struct ThingAllOpt {",
+    ] {
+        assert!(code.contains(want), "missing {want:?} in {code}");
+    }
+}
+
+/// A description the doc-comment form would change (blank space around
+/// it, a line break inside a paragraph) is written as the `description`
+/// key, kept exactly; any other is a doc comment. The build round trip
+/// above checks the served text on `every_feature.json`.
+#[test]
+fn descriptions_a_doc_comment_would_change_are_written_as_the_key() {
+    let text = with_block(
+        r#"{"attributes":{
+            "lead":{"type":"string","description":" Leading space.","description_kind":"plain","optional":true},
+            "wrap":{"type":"string","description":"One line\nbreak.","description_kind":"plain","optional":true},
+            "plain":{"type":"string","description":"Plain.\n\nTwo paragraphs.","description_kind":"plain","optional":true}},
+          "block_types":{"b":{"nesting_mode":"list","block":{"description":"Trailing space. ","description_kind":"plain"}}},
+          "description":"\tA tab first.","description_kind":"plain"}"#,
+    );
+    let imported = import::import(&text, None).expect("import");
+    let out = generate(
+        &imported.spec,
+        &RustOptions {
+            source: "x.json".into(),
+            with_provider: None,
+            max_crate_size: None,
+        },
+    );
+    let code: String = out.files.iter().map(|f| f.text.as_str()).collect();
+    for want in [
+        "#[tf(description = \"\\tA tab first.\")]\npub struct Thing {",
+        "#[tf(description = \" Leading space.\")]\n    pub lead: Option<String>,",
+        "#[tf(description = \"One line\\nbreak.\")]\n    pub wrap: Option<String>,",
+        "    /// Plain.\n    ///\n    /// Two paragraphs.\n    pub plain: Option<String>,",
+        "#[tf(description = \"Trailing space. \")]\npub struct ThingB {",
     ] {
         assert!(code.contains(want), "missing {want:?} in {code}");
     }

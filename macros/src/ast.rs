@@ -10,7 +10,7 @@ use darling::{FromDeriveInput, FromField, FromMeta};
 
 use self::validators::{NameList, Validators};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, deprecated = "...")]`.
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, optional_attributes, deprecated = "...")]` (or `deprecated` alone).
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {
@@ -41,10 +41,15 @@ pub struct Container {
     /// `ephemeral` module).
     #[darling(default)]
     pub ephemeral: Flag,
-    /// `deprecated = "..."`: the struct's block is deprecated, with this
-    /// message (a resource type, data source or block struct).
+    /// `optional_attributes`: as an attribute's object type, the struct
+    /// marks its optional attributes optional (`["object",{...},["a"]]`).
     #[darling(default)]
-    pub deprecated: Option<SpannedValue<String>>,
+    pub optional_attributes: Flag,
+    /// `deprecated = "..."` or `deprecated`: the struct's block is
+    /// deprecated, with this message or none (a resource type, data source
+    /// or block struct).
+    #[darling(default)]
+    pub deprecated: Option<SpannedValue<Deprecated>>,
     /// `config_validators(conflicting("a", "b"), ...)`: checks over the
     /// whole configuration (Go's `ConfigValidators()`).
     #[darling(default)]
@@ -62,6 +67,35 @@ pub struct ConfigValidators {
     pub at_least_one_of: Vec<SpannedValue<NameList>>,
     #[darling(multiple)]
     pub required_together: Vec<SpannedValue<NameList>>,
+}
+
+/// `deprecated` alone (no message) or `deprecated = "message"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Deprecated {
+    /// `deprecated`: deprecated, without a message.
+    Flag,
+    /// `deprecated = "..."`: deprecated, with this message.
+    Message(String),
+}
+
+impl Deprecated {
+    /// The message; empty for the flag.
+    pub fn message(&self) -> &str {
+        match self {
+            Deprecated::Flag => "",
+            Deprecated::Message(m) => m,
+        }
+    }
+}
+
+impl FromMeta for Deprecated {
+    fn from_word() -> darling::Result<Self> {
+        Ok(Deprecated::Flag)
+    }
+
+    fn from_string(value: &str) -> darling::Result<Self> {
+        Ok(Deprecated::Message(value.to_owned()))
+    }
 }
 
 /// Block nesting written out: `nesting = "group"`.
@@ -103,8 +137,9 @@ pub struct Field {
     pub sensitive: Flag,
     #[darling(default)]
     pub write_only: Flag,
+    /// `deprecated = "..."` or `deprecated` alone.
     #[darling(default)]
-    pub deprecated: Option<SpannedValue<String>>,
+    pub deprecated: Option<SpannedValue<Deprecated>>,
     #[darling(default)]
     pub description: Option<SpannedValue<String>>,
     #[darling(default)]

@@ -129,6 +129,28 @@ pub use refinement::{NumberBound, RefineKind, Refinements};
 pub use types::{ObjectType, Type};
 pub use value::Value;
 
+/// The `tracing` crate the plugin server logs with, re-exported so that a
+/// provider logs through the same one without a dependency of its own that
+/// must match tfschema's. [`server::run`] installs the subscriber
+/// ([`server::log`]): each event becomes an hclog JSON line on stderr, which
+/// Terraform shows with `TF_LOG_PROVIDER=debug` (the level comes from
+/// `TF_LOG_PROVIDER`, else `TF_LOG`; warnings and errors otherwise).
+///
+/// ```
+/// use tfschema::tracing;
+///
+/// fn create(name: &str) {
+///     tracing::debug!(name, "creating the note");
+///     let span = tracing::info_span!("api_call", endpoint = "/notes");
+///     let _entered = span.enter();
+///     tracing::warn!(attempt = 2, "retrying");
+/// }
+/// # create("todo");
+/// ```
+#[cfg(feature = "server")]
+#[cfg_attr(docsrs, doc(cfg(feature = "server")))]
+pub use tracing;
+
 /// The Rust examples of the READMEs (the repository's, this crate's and
 /// tfschema-derive's) and of the book's chapters, compiled and run as
 /// doctests. The tutorial's code is the crate

@@ -206,6 +206,28 @@ fn nested_block(spec: &BlockSpec) -> NestedBlock {
     }
 }
 
+/// The object type of a `#[tf(optional_attributes)]` struct: its block's
+/// implied type with the optional attributes marked optional, as the type
+/// of an attribute (plugin-go's `tftypes.Object{OptionalAttributes}`).
+#[inline(never)]
+pub fn object_with_optional(block: Block) -> Type {
+    let optional: Vec<String> = block
+        .attributes
+        .iter()
+        .filter(|a| a.optional)
+        .map(|a| a.name.clone())
+        .collect();
+    let implied = block.implied_type();
+    let Type::Object(object) = &implied else {
+        return implied;
+    };
+    // Every name is one of the block's attributes, so of its object.
+    match (**object).clone().with_optional(optional) {
+        Ok(marked) => Type::Object(Box::new(marked)),
+        Err(_) => implied,
+    }
+}
+
 /// A derived block: its attributes and nested blocks from the derive's
 /// constant tables, in their order.
 #[inline(never)]
@@ -383,7 +405,8 @@ type Validate = fn(&Value, &Value, &mut Vec<PathStep>, &mut Diagnostics);
 /// Warns when a deprecated attribute is set.
 pub fn deprecated(value: &Value, message: &str, path: &[PathStep], diags: &mut Diagnostics) {
     if !value.is_null() {
-        diags.warning(path, "Attribute Deprecated", message);
+        let detail = deprecation_detail(message, "attribute", path);
+        diags.warning(path, "Attribute Deprecated", detail);
     }
 }
 
@@ -401,11 +424,28 @@ pub fn deprecated_block(value: &Value, message: &str, path: &[PathStep], diags: 
         }
     }
     if !absent(value) {
-        diags.warning(path, "Block Deprecated", message);
+        let detail = deprecation_detail(message, "block", path);
+        diags.warning(path, "Block Deprecated", detail);
     }
 }
 
 pub use crate::rules::{Rule, Sum};
+
+/// A deprecation warning's detail: the message, or for a deprecation
+/// without one (`#[tf(deprecated)]`) the words Terraform 1.15 itself uses
+/// for such an attribute or block where its value is used (the Go framework
+/// has no deprecation without a message to copy).
+fn deprecation_detail(message: &str, what: &str, path: &[PathStep]) -> String {
+    if !message.is_empty() {
+        return String::from(message);
+    }
+    // Terraform's path notation, without the leading dot.
+    let at: String = path.iter().map(ToString::to_string).collect();
+    let at = at.strip_prefix('.').unwrap_or(&at);
+    format!(
+        "Deprecated resource {what} {at:?} used. Refer to the provider documentation for details."
+    )
+}
 
 /// Checks the cross-attribute rule declared on `this` of the object
 /// `object` at `path` in `root`, naming `others` (path expressions the

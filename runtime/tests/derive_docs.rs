@@ -83,3 +83,48 @@ fn a_wrapped_doc_comment_is_a_one_line_description() {
     assert_eq!(disk.description, "One disk of a server.");
     assert_eq!(disk.attributes[0].description, "Its size in gigabytes.");
 }
+
+/// A description a doc comment cannot carry: blank space around the text is
+/// trimmed from a doc comment (`///  indented` reads as `indented`), so a
+/// description that starts or ends with a space, as Go providers' sometimes
+/// do, is written `#[tf(description = "...")]` and kept exactly.
+#[derive(TfSchema, TfValue, Debug)]
+#[tf(description = " A volume, described with a leading space.")]
+pub struct Volume {
+    ///  Trimmed: a doc comment's blank space is not part of the text.
+    pub trimmed: Option<String>,
+    /// Replaced by the attribute.
+    #[tf(description = "  two spaces before, one after ")]
+    pub padded: Option<String>,
+    /// Replaced too.
+    #[tf(description = "\tA tab, then a line\nbreak inside one paragraph.")]
+    pub tabbed: Option<String>,
+}
+
+#[test]
+fn a_description_attribute_keeps_its_blank_space() {
+    let block = Volume::block();
+    assert_eq!(
+        block.description,
+        " A volume, described with a leading space."
+    );
+    let described: Vec<(&str, &str)> = block
+        .attributes
+        .iter()
+        .map(|a| (a.name.as_str(), a.description.as_str()))
+        .collect();
+    assert_eq!(
+        described,
+        [
+            ("padded", "  two spaces before, one after "),
+            (
+                "tabbed",
+                "\tA tab, then a line\nbreak inside one paragraph."
+            ),
+            (
+                "trimmed",
+                "Trimmed: a doc comment's blank space is not part of the text."
+            ),
+        ]
+    );
+}

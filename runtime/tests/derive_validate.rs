@@ -250,3 +250,134 @@ fn validate_with_runs_the_typed_hook_below_the_block_path() {
     };
     assert!(Window::validate_value(&plan.to_value()).is_empty());
 }
+
+/// Where a host used to live.
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+#[tf(deprecated)]
+struct Placement {
+    zone: Option<String>,
+}
+
+/// Deprecations without a message (`#[tf(deprecated)]`), as a Go provider's
+/// printed schema has them: `"deprecated": true` and no message.
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct Host {
+    #[tf(deprecated)]
+    label: Option<String>,
+    #[tf(block, deprecated)]
+    rule: Vec<Rule>,
+    #[tf(block)]
+    placement: Option<Placement>,
+}
+
+/// A resource type deprecated as a whole, without a message.
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+#[tf(deprecated)]
+struct OldHost {
+    name: String,
+}
+
+#[test]
+fn a_deprecation_without_a_message_is_deprecated_with_an_empty_message() {
+    let block = Host::block();
+    assert!(block.attributes[0].deprecated);
+    assert_eq!(block.attributes[0].deprecation_message, "");
+    let nested = |name: &str| {
+        &block
+            .block_types
+            .iter()
+            .find(|b| b.type_name == name)
+            .expect("block")
+            .block
+    };
+    assert!(nested("rule").deprecated && nested("rule").deprecation_message.is_empty());
+    // The struct's own deprecation, on the block it is the model of.
+    assert!(nested("placement").deprecated);
+    assert!(nested("placement").deprecation_message.is_empty());
+    let old = OldHost::block();
+    assert!(old.deprecated && old.deprecation_message.is_empty());
+    // As Terraform 1.15.5 prints a Go (SDKv2) schema with such
+    // deprecations: `deprecated` and no `deprecation_message`.
+    let json: serde_json::Value = serde_json::from_str(&block.to_json()).expect("json");
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "attributes": {
+                "label": {
+                    "type": "string",
+                    "description_kind": "plain",
+                    "optional": true,
+                    "deprecated": true
+                }
+            },
+            "block_types": {
+                "placement": {
+                    "nesting_mode": "single",
+                    "block": {
+                        "attributes": {
+                            "zone": {"type": "string", "description_kind": "plain", "optional": true}
+                        },
+                        "description": "Where a host used to live.",
+                        "description_kind": "plain",
+                        "deprecated": true
+                    }
+                },
+                "rule": {
+                    "nesting_mode": "list",
+                    "block": {
+                        "attributes": {
+                            "port": {"type": "number", "description_kind": "plain", "required": true},
+                            "protocol": {"type": "string", "description_kind": "plain", "optional": true}
+                        },
+                        "description_kind": "plain",
+                        "deprecated": true
+                    }
+                }
+            },
+            "description": "Deprecations without a message (`#[tf(deprecated)]`), as a Go provider's printed schema has them: `\"deprecated\": true` and no message.",
+            "description_kind": "plain"
+        })
+    );
+}
+
+#[test]
+fn a_deprecation_without_a_message_warns_in_terraforms_words() {
+    let host = Host {
+        label: Some("old".into()),
+        rule: vec![Rule {
+            port: 22,
+            protocol: None,
+        }],
+        placement: Some(Placement { zone: None }),
+    };
+    let got: Vec<(String, String, String)> = Host::validate_value(&host.to_value())
+        .iter()
+        .map(|d| {
+            assert_eq!(d.severity, tfschema::diag::Severity::Warning);
+            (d.path_string(), d.summary.clone(), d.detail.clone())
+        })
+        .collect();
+    // The struct's deprecation is the schema's alone, as a message's is.
+    assert_eq!(
+        got,
+        [
+            (
+                ".label".to_owned(),
+                "Attribute Deprecated".to_owned(),
+                "Deprecated resource attribute \"label\" used. Refer to the provider documentation for details.".to_owned()
+            ),
+            (
+                ".rule".to_owned(),
+                "Block Deprecated".to_owned(),
+                "Deprecated resource block \"rule\" used. Refer to the provider documentation for details.".to_owned()
+            ),
+        ]
+    );
+    // Nothing set, nothing to say.
+    let unset = Host {
+        label: None,
+        rule: Vec::new(),
+        placement: None,
+    };
+    assert!(Host::validate_value(&unset.to_value()).is_empty());
+}

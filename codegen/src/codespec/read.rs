@@ -38,6 +38,12 @@ fn str_field(obj: &Value, key: &str) -> Option<String> {
     obj.get(key).and_then(Value::as_str).map(str::to_owned)
 }
 
+/// A code spec's `deprecation_message`: as in the Go framework, an empty one
+/// is no deprecation.
+fn deprecation_message(obj: &Value) -> Option<String> {
+    str_field(obj, "deprecation_message").filter(|m| !m.is_empty())
+}
+
 impl Reader {
     fn warn(&mut self, path: &[String], action: &str, reason: impl Into<String>) {
         let warning = Warning::at(&self.context, path, action, reason.into());
@@ -239,7 +245,7 @@ impl Reader {
             behavior,
             kind,
             default,
-            deprecation_message: str_field(body, "deprecation_message"),
+            deprecation_message: deprecation_message(body),
             description: str_field(body, "description"),
             sensitive: body.get("sensitive") == Some(&Value::Bool(true)),
             write_only: false,
@@ -339,7 +345,7 @@ impl Reader {
             nesting,
             body: inner_schema,
             description: str_field(body, "description"),
-            deprecation_message: str_field(body, "deprecation_message"),
+            deprecation_message: deprecation_message(body),
             validators,
         }))
     }
@@ -390,6 +396,7 @@ fn object_types(body: &Value) -> Result<Vec<ObjectAttributeType>, Error> {
         out.push(ObjectAttributeType {
             name,
             element_type: element_type(&Value::Object(wrapper))?,
+            optional: false,
         });
     }
     Ok(out)

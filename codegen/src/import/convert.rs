@@ -151,14 +151,13 @@ impl Converter {
     }
 
     fn block(&mut self, b: &tfjson::Block, path: &[String]) -> Schema {
-        // A top-level block is named by its context (`resource "x_thing"`).
-        let what = path.last().unwrap_or(&self.context).clone();
         let mut schema = Schema {
             description: nonempty(&b.description),
             markdown: b.description_kind == Some(StringKind::Markdown),
-            deprecation_message: b
-                .deprecated
-                .then(|| message_of(&what, &b.deprecation_message)),
+            // The printed message, empty when there is none (Terraform
+            // before 1.15 prints none, nor does 1.15 where the Go provider
+            // set none): the derive's `#[tf(deprecated)]`.
+            deprecation_message: b.deprecated.then(|| b.deprecation_message.clone()),
             ..Schema::default()
         };
         for (name, a) in &b.attributes {
@@ -275,9 +274,7 @@ impl Converter {
                 chosen
             }
         };
-        let deprecation_message = a
-            .deprecated
-            .then(|| message_of(name, &a.deprecation_message));
+        let deprecation_message = a.deprecated.then(|| a.deprecation_message.clone());
         Some(Attribute {
             name: name.to_owned(),
             behavior,
@@ -323,12 +320,16 @@ impl Converter {
                 ElementType::Tuple(elements.iter().map(|e| self.element(e, path)).collect())
             }
             Type::Object(o) => {
-                if !o.optional().is_empty() {
+                // The derive marks every attribute of an object optional
+                // (`#[tf(optional_attributes)]` on its struct, whose fields
+                // are all `Option`) or none.
+                let all = !o.attrs().is_empty() && o.optional().len() == o.attrs().len();
+                if !all && !o.optional().is_empty() {
                     self.warn(
                         path,
                         "making optional object attributes plain",
                         format!(
-                            "the derive's object types mark no attribute optional, so {:?} lose the marker",
+                            "the derive marks every attribute of an object type optional or none, so {:?} lose the marker",
                             o.optional()
                         ),
                     );
@@ -339,6 +340,7 @@ impl Converter {
                         .map(|(name, t)| ObjectAttributeType {
                             name: name.clone(),
                             element_type: self.element(t, &child(path, name)),
+                            optional: all,
                         })
                         .collect(),
                 )
@@ -421,15 +423,4 @@ fn child(path: &[String], name: &str) -> Vec<String> {
 
 fn nonempty(s: &str) -> Option<String> {
     (!s.is_empty()).then(|| s.to_owned())
-}
-
-/// The deprecation message of a deprecated attribute or block: the printed
-/// one, or (Terraform before 1.15 prints none) `"<name> is deprecated."`,
-/// for the porter to replace with the Go provider's text.
-fn message_of(name: &str, printed: &str) -> String {
-    if printed.is_empty() {
-        format!("{name} is deprecated.")
-    } else {
-        printed.to_owned()
-    }
 }

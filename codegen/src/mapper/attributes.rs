@@ -304,6 +304,7 @@ impl<'d> Builder<'d> {
                     attrs.push(ObjectAttributeType {
                         name: name.clone(),
                         element_type,
+                        optional: false,
                     });
                 }
                 Ok(ElementType::Object(attrs))

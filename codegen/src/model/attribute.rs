@@ -54,7 +54,8 @@ pub struct Attribute {
     pub kind: Kind,
     /// A static default.
     pub default: Option<DefaultValue>,
-    /// Set when the attribute is deprecated.
+    /// Set when the attribute is deprecated: what to use instead, empty
+    /// when deprecated without a message (`#[tf(deprecated)]`).
     pub deprecation_message: Option<String>,
     /// The description.
     pub description: Option<String>,
@@ -188,6 +189,10 @@ pub struct ObjectAttributeType {
     pub name: String,
     /// Its type.
     pub element_type: ElementType,
+    /// Optional in the object type (`["object",{...},["a"]]`: a value may
+    /// leave it out); the derive writes it for every attribute of an object
+    /// or none (`#[tf(optional_attributes)]`).
+    pub optional: bool,
 }
 
 /// A static default value.

@@ -93,9 +93,10 @@ pub struct Schema {
     pub markdown: bool,
     /// The schema version (top-level schemas; not in code specs).
     pub version: i64,
-    /// Set when the block is deprecated, what to use instead: a resource's,
-    /// data source's or provider's own (not in code specs); a nested
-    /// block's is its [`Block::deprecation_message`].
+    /// Set when the block is deprecated, what to use instead (empty when
+    /// deprecated without a message): a resource's, data source's or
+    /// provider's own (not in code specs); a nested block's is its
+    /// [`Block::deprecation_message`].
     pub deprecation_message: Option<String>,
 }
 
@@ -155,7 +156,8 @@ pub struct Block {
     pub body: Schema,
     /// The block's description.
     pub description: Option<String>,
-    /// Set when the block is deprecated.
+    /// Set when the block is deprecated: what to use instead, empty when
+    /// deprecated without a message.
     pub deprecation_message: Option<String>,
     /// Validators (size validators for list and set blocks).
     pub validators: Vec<Validator>,

@@ -25,9 +25,10 @@ use crate::model::{
 pub struct DerivedModel {
     /// The block: `{"attributes": [{"name", "type" | "nested": {"nesting",
     /// "block"}, "description", "required", "optional", "computed",
-    /// "sensitive", "deprecated", "default"}], "block_types": [{"name",
-    /// "nesting", "min_items", "max_items", "block"}], "description"}`, in
-    /// the model's field order; types in cty's JSON form.
+    /// "sensitive", "deprecated", "deprecation_message", "default"}],
+    /// "block_types": [{"name", "nesting", "min_items", "max_items",
+    /// "block"}], "description"}`, in the model's field order; types in
+    /// cty's JSON form.
     pub block: Value,
     /// `int64` / `float64` / `number` per number position: attribute names
     /// and `[]` for collection elements, joined with `.`.
@@ -199,11 +200,7 @@ impl DerivedModel {
             kind,
             default,
             deprecation_message: if flag("deprecated") {
-                Some(self.deprecations.get(&name_path).cloned().ok_or_else(|| {
-                    err(format!(
-                        "attribute {name_path} is deprecated but gave no deprecation warning"
-                    ))
-                })?)
+                Some(self.deprecation(a, &name_path)?)
             } else {
                 None
             },
@@ -213,6 +210,20 @@ impl DerivedModel {
             markdown: false,
             validators: Vec::new(),
             source: None,
+        })
+    }
+
+    /// A deprecated attribute's message: the warning it gives when set, or
+    /// empty when its schema has no message (`#[tf(deprecated)]`: its
+    /// warning is in Terraform's words, not a message).
+    fn deprecation(&self, a: &Value, name_path: &str) -> Result<String, Error> {
+        if a.get("deprecation_message").and_then(Value::as_str) == Some("") {
+            return Ok(String::new());
+        }
+        self.deprecations.get(name_path).cloned().ok_or_else(|| {
+            err(format!(
+                "attribute {name_path} is deprecated but gave no deprecation warning"
+            ))
         })
     }
 
@@ -246,6 +257,7 @@ impl DerivedModel {
                             Ok(ObjectAttributeType {
                                 name: k.clone(),
                                 element_type: self.element(t, &join(num, k))?,
+                                optional: false,
                             })
                         })
                         .collect::<Result<_, Error>>()?,

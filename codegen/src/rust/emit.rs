@@ -248,7 +248,7 @@ impl FileEmitter<'_> {
             (None, None) => {}
         }
         if let Some(m) = &schema.deprecation_message {
-            flags.push(format!("deprecated = {}", rust_str(m)));
+            flags.push(deprecated_flag(m));
         }
         let sensitive = contains_sensitive(schema);
         out.push_str(if sensitive {
@@ -385,7 +385,7 @@ impl FileEmitter<'_> {
             flags.push("sensitive".into());
         }
         if let Some(m) = &a.deprecation_message {
-            flags.push(format!("deprecated = {}", rust_str(m)));
+            flags.push(deprecated_flag(m));
         }
         if a.write_only {
             flags.extend(self.write_only(path, behavior));
@@ -448,7 +448,7 @@ impl FileEmitter<'_> {
             flags.push(format!("rename = {}", rust_str(r)));
         }
         if let Some(m) = &b.deprecation_message {
-            flags.push(format!("deprecated = {}", rust_str(m)));
+            flags.push(deprecated_flag(m));
         }
         if b.nesting == BlockNesting::Set {
             if let Some(reason) = super::types::set_forbids(&b.body) {
@@ -536,6 +536,16 @@ impl FileEmitter<'_> {
             }
         }
         (min, max)
+    }
+}
+
+/// `deprecated = "message"`, or `deprecated` alone for a deprecation
+/// without a message (an empty one).
+fn deprecated_flag(message: &str) -> String {
+    if message.is_empty() {
+        "deprecated".to_owned()
+    } else {
+        format!("deprecated = {}", rust_str(message))
     }
 }
 

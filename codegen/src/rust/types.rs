@@ -138,6 +138,10 @@ impl FileEmitter<'_> {
         let slot = self.structs.len();
         self.structs.push(String::new());
         let mut out = String::from("#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]\n");
+        // The converter marks all attributes optional or none.
+        if !types.is_empty() && types.iter().all(|t| t.optional) {
+            out.push_str("#[tf(optional_attributes)]\n");
+        }
         out.push_str(&format!("pub struct {name} {{\n"));
         let fields = names::field_names(types.iter().map(|t| t.name.as_str()));
         let mut seen = std::collections::BTreeSet::new();

@@ -55,14 +55,15 @@ fn block_json(b: &Block) -> String {
                 None => "null".into(),
             };
             format!(
-                "{{\"name\":{},{ty},\"description\":{},\"required\":{},\"optional\":{},\"computed\":{},\"sensitive\":{},\"deprecated\":{},\"default\":{default}}}",
+                "{{\"name\":{},{ty},\"description\":{},\"required\":{},\"optional\":{},\"computed\":{},\"sensitive\":{},\"deprecated\":{},\"deprecation_message\":{},\"default\":{default}}}",
                 q(&a.name),
                 q(&a.description),
                 a.required,
                 a.optional,
                 a.computed,
                 a.sensitive,
-                a.deprecated
+                a.deprecated,
+                q(&a.deprecation_message)
             )
         })
         .collect();

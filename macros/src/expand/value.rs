@@ -48,7 +48,11 @@ pub fn expand(model: &Model) -> TokenStream {
         target: own_type.clone(),
         types: &own_types,
         shapes: &own_shapes,
-        tf_type: quote!(<#own_type as #p::TfSchema>::block().implied_type()),
+        tf_type: if model.optional_attributes {
+            quote!(#p::object_with_optional(<#own_type as #p::TfSchema>::block()))
+        } else {
+            quote!(<#own_type as #p::TfSchema>::block().implied_type())
+        },
         own: true,
         where_clause: &|_| TokenStream::new(),
     }

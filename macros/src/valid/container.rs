@@ -8,6 +8,7 @@ use darling::Error;
 use syn::spanned::Spanned;
 
 use super::report::err_at;
+use crate::ast::Deprecated;
 
 /// A model is a struct with named fields; anything else is reported here,
 /// once, with the same message and span from both derives (so the compiler
@@ -93,13 +94,17 @@ pub fn version(version: &Option<SpannedValue<i64>>, errors: &mut Accumulator) ->
     }
 }
 
-/// A deprecation says what to use instead (Terraform 1.15 shows it):
-/// `deprecated = ""` is refused, on a field or on the struct.
-pub fn deprecation_said(deprecated: &Option<SpannedValue<String>>, errors: &mut Accumulator) {
-    if let Some(d) = deprecated.as_ref().filter(|d| d.trim().is_empty()) {
-        errors.push(err_at(
-            d.span(),
-            "a deprecation message says what to use instead (Terraform shows it): write it, e.g. `deprecated = \"Use `name` instead.\"`",
-        ));
+/// A deprecation message says what to use instead (Terraform 1.15 shows
+/// it): `deprecated = ""` is refused, on a field or on the struct; a
+/// deprecation without a message is `deprecated` alone.
+pub fn deprecation_said(deprecated: &Option<SpannedValue<Deprecated>>, errors: &mut Accumulator) {
+    let Some(d) = deprecated else { return };
+    if let Deprecated::Message(m) = &**d {
+        if m.trim().is_empty() {
+            errors.push(err_at(
+                d.span(),
+                "an empty deprecation message: write `deprecated` alone for a deprecation without a message, or say what to use instead, e.g. `deprecated = \"Use `name` instead.\"`",
+            ));
+        }
     }
 }

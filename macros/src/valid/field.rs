@@ -100,7 +100,7 @@ pub fn field(field: &Field, ident: &syn::Ident) -> Result<FieldModel, Error> {
         sensitive: field.sensitive.is_present(),
         write_only: field.write_only.is_present(),
         deprecated: field.deprecated.is_some(),
-        deprecation_message: field.deprecated.as_ref().map(|d| d.as_str().to_owned()),
+        deprecation_message: field.deprecated.as_ref().map(|d| d.message().to_owned()),
         validators,
         rules,
         plan,

@@ -84,7 +84,11 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
         identity,
         ephemeral: container.ephemeral.is_present(),
-        deprecation_message: container.deprecated.as_ref().map(|d| d.as_str().to_owned()),
+        optional_attributes: container.optional_attributes.is_present(),
+        deprecation_message: container
+            .deprecated
+            .as_ref()
+            .map(|d| d.message().to_owned()),
         fields: models,
         skipped,
         config_validators,

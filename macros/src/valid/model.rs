@@ -27,8 +27,11 @@ pub struct Model {
     pub identity: bool,
     /// `#[tf(ephemeral)]`: an ephemeral resource's model.
     pub ephemeral: bool,
+    /// `#[tf(optional_attributes)]`: the struct's object type marks its
+    /// optional attributes optional.
+    pub optional_attributes: bool,
     /// `#[tf(deprecated = "...")]` on the struct: its block's deprecation
-    /// message.
+    /// message (empty for `#[tf(deprecated)]`, deprecated without one).
     pub deprecation_message: Option<String>,
     /// Encoded fields, sorted by Terraform name (the wire order).
     pub fields: Vec<FieldModel>,
@@ -80,7 +83,8 @@ pub struct FieldModel {
     pub write_only: bool,
     pub deprecated: bool,
     /// The warning shown when the attribute (or block) is set, and the
-    /// schema's deprecation message.
+    /// schema's deprecation message; empty for `#[tf(deprecated)]`
+    /// (deprecated without a message).
     pub deprecation_message: Option<String>,
     pub validators: Option<Validators>,
     pub rules: Vec<Rule>,

@@ -1,11 +1,14 @@
 use tfschema::{TfSchema, TfValue};
 
-/// A deprecation must say what to use instead, on the struct and on fields.
+/// An empty deprecation message is refused, on the struct and on fields:
+/// a deprecation without a message is `deprecated` alone.
 #[derive(TfSchema, TfValue)]
 #[tf(deprecated = "")]
 struct Thing {
     #[tf(deprecated = "  ")]
     label: Option<String>,
+    #[tf(deprecated)]
+    fine: Option<String>,
 }
 
 fn main() {}
