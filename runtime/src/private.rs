@@ -459,15 +459,7 @@ pub fn check_rule(
     path: &[PathStep],
     diags: &mut Diagnostics,
 ) {
-    let others: Vec<crate::path::Expression> = others
-        .iter()
-        .map(|t| crate::path::Expression::of_checked(t))
-        .collect();
-    let scope = crate::rules::Scope {
-        root,
-        object,
-        base: path,
-    };
+    let (scope, others) = scoped(object, root, others, path);
     crate::rules::check_rule(rule, scope, this, &others, diags);
 }
 
@@ -482,8 +474,19 @@ pub fn check_sum(
     path: &[PathStep],
     diags: &mut Diagnostics,
 ) {
-    let others: Vec<crate::path::Expression> = others
-        .iter()
+    let (scope, others) = scoped(object, root, others, path);
+    crate::rules::check_sum(sum, scope, this, &others, diags);
+}
+
+/// Where a rule of the object at `path` is checked, and its expressions
+/// (texts the derive checked).
+fn scoped<'a>(
+    object: &'a Value,
+    root: &'a Value,
+    others: &[&str],
+    path: &'a [PathStep],
+) -> (crate::rules::Scope<'a, 'a>, Vec<crate::path::Expression>) {
+    let others = (others.iter())
         .map(|t| crate::path::Expression::of_checked(t))
         .collect();
     let scope = crate::rules::Scope {
@@ -491,7 +494,7 @@ pub fn check_sum(
         object,
         base: path,
     };
-    crate::rules::check_sum(sum, scope, this, &others, diags);
+    (scope, others)
 }
 
 pub use crate::rules::{ConfigRule, ConfigValidator};

@@ -203,23 +203,9 @@ resource "cal_event" "a" {
 "#;
 
 /// The same instants, and one window moved an hour.
-const EVENT_MOVED: &str = r#"
-resource "cal_event" "a" {
-  name = "launch"
-  at   = "2026-12-02T01:00:00Z"
-  reminder = {
-    early = { label = "early", starts = "2026-12-01T01:00:00Z" }
-  }
-  window {
-    label  = "before"
-    starts = "2026-12-01T22:00:00Z"
-  }
-  window {
-    label  = "after"
-    starts = "2026-12-02T05:00:00Z"
-  }
+fn event_moved() -> String {
+    EVENT.replace("2026-12-02T04:00:00Z", "2026-12-02T05:00:00Z")
 }
-"#;
 
 fn window(label: &str, starts: &str) -> knownvalue::BoxCheck {
     knownvalue::object_exact([
@@ -270,7 +256,7 @@ fn states_keep_the_configured_spelling_of_the_same_instant() {
                     .state_checks(spelled_as_configured("2026-12-02T04:00:00Z")),
             )
             .step(
-                TestStep::config(EVENT_MOVED)
+                TestStep::config(&event_moved())
                     .plan_checks(ConfigPlanChecks {
                         pre_apply: vec![plancheck::expect_resource_action(
                             "cal_event.a",
