@@ -145,7 +145,7 @@ pub struct PlanPolicy {
     pub semantic_equal: Option<SemanticEqual>,
     /// The canonical form behind semantic equality (`#[tf(with = module,
     /// semantic_key)]`): two values are semantically equal when their keys
-    /// are equal. Elements of set blocks and set nested attributes are
+    /// are equal (the equality used when `semantic_equal` is `None`). Elements of set blocks and set nested attributes are
     /// matched with their prior counterparts by it (found by hash, so in
     /// time linear in the set's size); without a key only identical set
     /// elements are paired.

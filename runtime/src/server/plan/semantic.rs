@@ -72,7 +72,20 @@ pub(crate) fn holds_semantic_equal(block: &Block) -> bool {
 }
 
 fn semantic(a: &Attribute) -> bool {
-    a.plan.semantic_equal.is_some()
+    a.plan.semantic_equal.is_some() || a.plan.semantic_key.is_some()
+}
+
+/// Whether `new` means the same as `prior` for `a`: its `semantic_equal`,
+/// else the equality of its keys; `None` without either.
+fn semantically_equal(a: &Attribute, prior: &Value, new: &Value) -> Option<bool> {
+    match (&a.plan.semantic_equal, &a.plan.semantic_key) {
+        (Some(eq), _) => Some(eq.equal(prior, new)),
+        (None, Some(key)) => Some(matches!(
+            (key.key(prior), key.key(new)),
+            (Some(p), Some(n)) if p == n
+        )),
+        (None, None) => None,
+    }
 }
 
 fn keyed(a: &Attribute) -> bool {
@@ -104,8 +117,8 @@ impl<'p> Visitor<Option<&'p Value>> for KeepSemanticallyEqual {
             return Flow::Skip;
         }
         if let Node::Attribute(a) = at.node {
-            if let Some(eq) = &a.plan.semantic_equal {
-                if !same(prior, value) && eq.equal(prior, value) {
+            if semantic(a) {
+                if !same(prior, value) && semantically_equal(a, prior, value) == Some(true) {
                     *value = prior.clone();
                 }
                 return Flow::Skip;
@@ -488,6 +501,24 @@ mod tests {
         ]);
         keep_semantically_equal(&block, &prior, &mut new);
         assert_eq!(new, prior);
+    }
+
+    #[test]
+    fn a_key_alone_decides_equality() {
+        let mut at = Attribute::new("at", Type::String);
+        at.optional = true;
+        at.plan.semantic_key = Some(SemanticKey(instant));
+        let block = Block {
+            attributes: vec![at],
+            ..Block::default()
+        };
+        let prior = Value::object([("at", Value::from(Z1))]);
+        let mut new = Value::object([("at", Value::from(P1))]);
+        keep_semantically_equal(&block, &prior, &mut new);
+        assert_eq!(new, prior);
+        let mut later = Value::object([("at", Value::from(P2))]);
+        keep_semantically_equal(&block, &prior, &mut later);
+        assert_eq!(later, Value::object([("at", Value::from(P2))]));
     }
 
     #[test]
