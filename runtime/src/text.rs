@@ -118,6 +118,9 @@ enum Unprintable {
     /// DEL, C1, U+00AD, U+2028, U+2029 and U+FEFF: the non-printable
     /// characters of Go's `strconv.IsPrint` that appear in practice.
     GoCommon,
+    /// Every character Go's `strconv.IsPrint` refuses, but for unassigned
+    /// code points (which it refuses too).
+    GoStrconv,
 }
 
 impl Unprintable {
@@ -130,6 +133,7 @@ impl Unprintable {
                 c,
                 '\u{7f}'..='\u{9f}' | '\u{ad}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
             ),
+            Unprintable::GoStrconv => !go_is_print(c),
         }
     }
 
@@ -144,8 +148,22 @@ impl Unprintable {
             Unprintable::Controls => matches!(b, 0x7f | 0xc2),
             // U+00AD is C2 AD, U+FEFF is EF BB BF.
             Unprintable::GoCommon => matches!(b, 0x7f | 0xc2 | 0xe2 | 0xef),
+            // Non-printable characters start with many lead bytes.
+            Unprintable::GoStrconv => true,
         }
     }
+}
+
+/// Go's `strconv.IsPrint` from U+007F up, but for unassigned code points:
+/// controls, spaces other than U+0020, format characters, private use and
+/// noncharacters are not printable.
+fn go_is_print(c: char) -> bool {
+    !matches!(u32::from(c),
+        0x7f..=0xa0 | 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x890..=0x891 | 0x8e2
+        | 0x1680 | 0x180e | 0x2000..=0x200f | 0x2028..=0x202f | 0x205f..=0x2064
+        | 0x2066..=0x206f | 0x3000 | 0xe000..=0xf8ff | 0xfeff | 0xfff9..=0xfffb
+        | 0xfffe..=0xffff | 0x110bd | 0x110cd | 0x13430..=0x1343f | 0x1bca0..=0x1bca3
+        | 0x1d173..=0x1d17a | 0xe0001 | 0xe0020..=0xe007f | 0xf0000..)
 }
 
 impl Quoting {
@@ -177,6 +195,24 @@ impl Quoting {
         short_bf: true,
         html: false,
         unprintable: Unprintable::GoCommon,
+    };
+
+    /// Go's `encoding/json.Marshal` since Go 1.22: as [`JSON`](Self::JSON),
+    /// but U+0008 and U+000C as `\b` and `\f` (jsontypes' normalized text).
+    pub(crate) const GO_JSON_MARSHAL: Quoting = Quoting {
+        syntax: Syntax::Json,
+        short_bf: true,
+        html: true,
+        unprintable: Unprintable::LineSeparators,
+    };
+
+    /// Go's `strconv.Quote` (`%q`), as Go's parsers quote their input in
+    /// errors (nettypes).
+    pub(crate) const GO_STRCONV: Quoting = Quoting {
+        syntax: Syntax::Go,
+        short_bf: true,
+        html: false,
+        unprintable: Unprintable::GoStrconv,
     };
 
     /// `s` as a quoted string literal of this dialect.
@@ -323,6 +359,21 @@ fn push_hex(out: &mut String, prefix: &str, v: u32, digits: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Go 1.22+: `strconv.Quote` and `json.Marshal` of the same inputs
+    /// (expected texts as Go prints them).
+    #[test]
+    fn go_strconv_and_json_marshal_dialects() {
+        let s = "a\u{a0}b\u{7f}\u{1F600}\u{feff}\u{7}\u{8}";
+        assert_eq!(
+            Quoting::GO_STRCONV.quote(s),
+            "\"a\\u00a0b\\x7f\u{1F600}\\ufeff\\a\\b\""
+        );
+        assert_eq!(
+            Quoting::GO_JSON_MARSHAL.quote("<a>&\u{8}\u{c}\u{1}\u{2028}\u{7f}"),
+            "\"\\u003ca\\u003e\\u0026\\b\\f\\u0001\\u2028\u{7f}\""
+        );
+    }
 
     #[test]
     fn ascii_check() {

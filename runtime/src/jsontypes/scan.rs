@@ -326,26 +326,7 @@ fn close(out: &mut String, child: usize, bracket: char) {
 }
 
 /// A string as Go's `json.Marshal` writes it (HTML escaping on, as
-/// `Marshal` has it): `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes,
-/// controls as `\b`, `\f`, `\n`, `\r`, `\t` or `\u00XX`.
+/// `Marshal` has it).
 fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{0}'..='\u{1f}' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    crate::text::Quoting::GO_JSON_MARSHAL.quote(s)
 }

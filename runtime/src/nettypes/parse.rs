@@ -238,44 +238,7 @@ pub(super) fn parse_prefix(s: &str) -> Result<(GoAddr, u8), String> {
     }
 }
 
-/// Go's `strconv.Quote`: in double quotes, with Go's escapes for controls
-/// and for characters Go does not print (spaces other than U+0020, format
-/// characters, private use). Unassigned code points, which Go escapes
-/// too, are printed as they are.
+/// Go's `strconv.Quote`, as Go's parsers quote their input in errors.
 pub(super) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if !is_print(c) && (c as u32) < 0x10000 => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c if !is_print(c) => out.push_str(&format!("\\U{:08x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `strconv.IsPrint` past ASCII, but for unassigned code points.
-fn is_print(c: char) -> bool {
-    !matches!(c as u32,
-        0x80..=0xa0 | 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x890..=0x891 | 0x8e2
-        | 0x1680 | 0x180e | 0x2000..=0x200f | 0x2028..=0x202f | 0x205f..=0x2064
-        | 0x2066..=0x206f | 0x3000 | 0xe000..=0xf8ff | 0xfeff | 0xfff9..=0xfffb
-        | 0xfffe..=0xffff | 0x110bd | 0x110cd | 0x13430..=0x1343f | 0x1bca0..=0x1bca3
-        | 0x1d173..=0x1d17a | 0xe0001 | 0xe0020..=0xe007f | 0xf0000..)
+    crate::text::Quoting::GO_STRCONV.quote(s)
 }
