@@ -58,7 +58,7 @@ declare -gA E2E_VERSION_CACHE=()
 E2E_TARGET_DIR="${CARGO_TARGET_DIR:-$E2E_REPO/target}"
 if [ "${E2E_RELEASE:-0}" = 1 ]; then E2E_PROFILE_DIR="$E2E_TARGET_DIR/release"; else E2E_PROFILE_DIR="$E2E_TARGET_DIR/debug"; fi
 
-# e2e_build [CARGO_ARGS...]: builds both example providers and the tfschema command in one
+# e2e_build [CARGO_ARGS...]: builds the example providers and the tfschema command in one
 # cargo invocation, whichever script asks, so their dependencies share one set of features and
 # are compiled once for all of them (a narrower -p list would compile some 30 crates again).
 # tfschema gets the features `--all-features` gives it (features are additive: the binaries
@@ -70,7 +70,7 @@ e2e_build() {
   local profile=()
   [ "${E2E_RELEASE:-0}" = 1 ] && profile=(--release)
   (cd "$E2E_REPO" && cargo build -q "${profile[@]}" --target-dir "$E2E_TARGET_DIR" \
-    -p terraform-provider-inventory -p terraform-provider-petstore -p tfschema-cli \
+    -p terraform-provider-inventory -p terraform-provider-petstore -p terraform-provider-null -p tfschema-cli \
     --features "$E2E_TFSCHEMA_FEATURES" "$@")
 }
 

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Moving a Go provider to Rust: hashicorp/null 2.1.2 (the Go binary e2e/install-terraform.sh
+# fetches) and its Rust port (examples/terraform-provider-null), on Terraform 1.0.3 and 1.15.5,
+# offline, from a filesystem mirror that gets a new release of the provider at each stage.
+#
+#   e2e/mux.sh            exits non-zero at the first failed check
+#
+# Stages (configuration in e2e/scenarios/mux/):
+#   go-to-rust   the Go provider (2.1.2) applies; the Rust port, released as 2.2.0, reads the
+#                state Go wrote: the plan is empty, a change of triggers replaces, destroy works.
+# Env: E2E_TOOLS, CARGO_TARGET_DIR, E2E_UNSHARE, ... see e2e/lib.sh.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=lib.sh
+source "$HERE/lib.sh"
+
+RUST_NULL="$E2E_PROFILE_DIR/terraform-provider-null"
+
+ok() { echo "  ok: $*"; }
+
+# release VERSION BINARY: the mirror's next release of hashicorp/null, and `init -upgrade` to it.
+release() {
+  e2e_mirror_add "$MIRROR" hashicorp/null "$1" "$2"
+  e2e_tf_ok "$TF" "$WS" init -input=false -upgrade
+  e2e_expect_contains "Installed hashicorp/null v$1"
+}
+
+# The ids of the state's null_resource instances, one per line, in a stable order.
+state_ids() {
+  python3 - "$WS/terraform.tfstate" <<'PY'
+import json, sys
+state = json.load(open(sys.argv[1]))
+for r in state["resources"]:
+    if r["type"] == "null_resource":
+        for i in r["instances"]:
+            print(r["name"], i.get("index_key", ""), i["attributes"]["id"])
+PY
+}
+
+stage_go_to_rust() {
+  echo "== go-to-rust, Terraform $V: state written by the Go provider, read and planned by Rust"
+  WS="$E2E_WORK/go-to-rust-$V"; rm -rf "$WS"; mkdir -p "$WS"
+  MIRROR="$E2E_WORK/mirror-go-to-rust-$V"; rm -rf "$MIRROR"; mkdir -p "$MIRROR"
+  cp "$HERE/scenarios/mux/main.tf" "$WS/"
+  e2e_cli_config_mirror "$E2E_WORK/go-to-rust-$V.tfrc" "$MIRROR" hashicorp/null
+  e2e_use_cli_config "$E2E_WORK/go-to-rust-$V.tfrc"
+
+  release 2.1.2 "$E2E_NULL_PROVIDER"
+  e2e_tf_ok "$TF" "$WS" apply -auto-approve -input=false
+  e2e_expect_contains "Apply complete! Resources: 4 added, 0 changed, 0 destroyed."
+  e2e_expect_contains 'outputs_a = "one"'
+  e2e_expect_contains 'has_computed_default = "default"'
+  local go_ids; go_ids="$(state_ids)"
+  ok "the Go provider applied 4 null_resource and read the data source"
+
+  release 2.2.0 "$RUST_NULL"
+  e2e_tf_no_changes "$TF" "$WS"
+  e2e_expect_contains "No changes."
+  [ "$(state_ids)" = "$go_ids" ] || e2e_fail "the refresh by the Rust port changed the ids Go wrote"
+  ok "the Rust port refreshes the Go provider's state and plans no changes; the ids stay Go's"
+
+  sed -i 's/name  = "r${count.index}"/name  = "s${count.index}"/' "$WS/main.tf"
+  e2e_tf_ok "$TF" "$WS" apply -auto-approve -input=false
+  e2e_expect_contains "Apply complete! Resources: 3 added, 0 changed, 3 destroyed."
+  e2e_expect_contains 'outputs_a = "one"'
+  e2e_expect_contains 'has_computed_default = "default"'
+  e2e_tf_no_changes "$TF" "$WS"
+  ok "a change of triggers replaces (Go's ForceNew), then the plan is empty again"
+
+  e2e_tf_ok "$TF" "$WS" destroy -auto-approve -input=false
+  e2e_expect_contains "Destroy complete! Resources: 4 destroyed."
+  ok "destroy"
+}
+
+main() {
+  e2e_ensure_tools
+  e2e_build
+  e2e_env "$E2E_REPO/target/e2e-work/mux"
+  echo "work dir: $E2E_WORK; network namespace: ${E2E_NET[*]:-none}"
+  for TF in "$E2E_TF103" "$E2E_TF115"; do
+    V="$(e2e_tf_version "$TF")"
+    stage_go_to_rust
+  done
+  echo "mux: all stages passed"
+}
+
+main "$@"
