@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
 # Peer baseline: wall time of init / plan / apply / plan (no changes) / destroy for N null_resource
-# instances (hashicorp/null 2.1.2, the Go provider, installed through a filesystem mirror), on
-# Terraform 1.0.3 and 1.15.5, offline (inside `unshare -n` when available).
+# instances, and the CPU time the provider processes spent on each step, for the Go provider
+# hashicorp/null 2.1.2 and its Rust port (examples/terraform-provider-null, release build), each
+# installed through a filesystem mirror, on Terraform 1.0.3 and 1.15.5, offline (inside
+# `unshare -n` when available).
 #
 #   e2e/bench-null.sh [N]            N defaults to 200
+#   BENCH_TF=target/e2e-tools/tf1.15.5/terraform BENCH_REPEAT=3 e2e/bench-null.sh 1000
+#                                    issue 40's comparison
 #
-# Env: BENCH_PARALLELISM (default 10)   -parallelism for apply and destroy
+# How CPU is measured, the same way for both: the mirror holds a bash wrapper that runs the real
+# binary as its child and, once it exits, appends the child's user and system time (bash's
+# `times`, from wait4's rusage) to a log; each step sums and clears the log. Terraform launches the
+# provider several times per command (schema, validate, plan or apply), so that is the sum of
+# every launch of that command. The wrapper costs each launch a bash start (a few ms of wall time,
+# the same for both providers).
+#
+# Env: BENCH_PROVIDERS   (default "go rust")   which providers to run
+#      BENCH_CPU         (default 1)    0: no wrapper, no CPU table
+#      BENCH_PARALLELISM (default 10)   -parallelism for apply and destroy
 #      BENCH_REPEAT      (default 1)    plan/apply/plan/destroy cycles per Terraform version
 #      BENCH_TF          (default "$E2E_TF103 $E2E_TF115")   terraform binaries to use
 #      BENCH_WORK        (default <repo>/target/e2e-work/bench-null)   wiped at start
@@ -24,11 +37,41 @@ PARALLELISM="${BENCH_PARALLELISM:-10}"
 REPEAT="${BENCH_REPEAT:-1}"
 
 declare -A BENCH_T=()     # "<version>|<step>" -> "secs secs ..."
+declare -A BENCH_C=()     # "<version>|<step>" -> provider CPU "secs secs ..."
+BENCH_CPU="${BENCH_CPU:-1}"
+BENCH_CPU_LOG=""          # the wrapper's log of the provider in use
 BENCH_ROWS=()             # "<name>|<version>" in run order
 BENCH_STEPS=(init plan apply replan destroy)
 
 _bench_record() {  # KEY STEP
   BENCH_T["$1|$2"]="${BENCH_T["$1|$2"]:-}${BENCH_T["$1|$2"]:+ }$E2E_LAST_SECS"
+  if [ "$BENCH_CPU" = 1 ] && [ -n "$BENCH_CPU_LOG" ]; then
+    local cpu
+    cpu="$(_bench_cpu_take)"
+    BENCH_C["$1|$2"]="${BENCH_C["$1|$2"]:-}${BENCH_C["$1|$2"]:+ }$cpu"
+  fi
+}
+
+# The provider CPU seconds the log holds (lines "0m0.120s 0m0.030s": user, system), then empties it.
+_bench_cpu_take() {
+  [ -f "$BENCH_CPU_LOG" ] || { printf '0.00'; return; }
+  awk '{ for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] } }
+       END { printf "%.2f", t }' "$BENCH_CPU_LOG"
+  : > "$BENCH_CPU_LOG"
+}
+
+# _bench_wrap BINARY LOG OUT: OUT runs BINARY as its child and appends the child's CPU times to LOG.
+_bench_wrap() {
+  {
+    echo '#!/usr/bin/env bash'
+    printf '"%s" "$@"\n' "$1"
+    echo 'rc=$?'
+    # Not in a pipeline: a subshell's `times` would show its own children, none.
+    printf 'times > "%s.$$"\n' "$2"
+    printf 'tail -n 1 "%s.$$" >> "%s"; rm -f "%s.$$"\n' "$2" "$2" "$2"
+    echo 'exit $rc'
+  } > "$3"
+  chmod +x "$3"
 }
 
 # bench_apply TF_BIN WORKSPACE [N] [KEY]
@@ -71,6 +114,12 @@ bench_provider() {
   local name="$1" source="$2" version="$3" bin="$4" gen="$5" n="$6" tf v ws
   local mirror="$E2E_WORK/mirror-$name"
   rm -rf "$mirror"
+  if [ "$BENCH_CPU" = 1 ]; then
+    BENCH_CPU_LOG="$E2E_WORK/cpu-$name.log"
+    : > "$BENCH_CPU_LOG"
+    _bench_wrap "$bin" "$BENCH_CPU_LOG" "$E2E_WORK/wrapped-$name"
+    bin="$E2E_WORK/wrapped-$name"
+  fi
   e2e_mirror_add "$mirror" "$source" "$version" "$bin"
   e2e_cli_config_mirror "$E2E_WORK/$name.tfrc" "$mirror" "$source"
   e2e_use_cli_config "$E2E_WORK/$name.tfrc"
@@ -124,6 +173,15 @@ bench_report() {
     for step in "${BENCH_STEPS[@]}"; do printf " %${w}s" "$(_bench_cell "${BENCH_T["$row|$step"]:-}")"; done
     printf '\n'
   done
+  [ "$BENCH_CPU" = 1 ] || return 0
+  printf '\n%-22s %-8s' provider terraform
+  for step in "${BENCH_STEPS[@]}"; do printf " %${w}s" "$step"; done
+  printf '   (provider CPU s, user + system, every launch)\n'
+  for row in "${BENCH_ROWS[@]}"; do
+    printf '%-22s %-8s' "${row%%|*}" "${row#*|}"
+    for step in "${BENCH_STEPS[@]}"; do printf " %${w}s" "$(_bench_cell "${BENCH_C["$row|$step"]:-}")"; done
+    printf '\n'
+  done
 }
 
 main() {
@@ -134,7 +192,17 @@ main() {
   read -r -a BENCH_TFS <<<"${BENCH_TF:-$E2E_TF103 $E2E_TF115}"
   echo "work dir: $E2E_WORK; network namespace: ${E2E_NET[*]:-none}; $(nproc) CPUs"
 
-  bench_provider null-2.1.2 hashicorp/null 2.1.2 "$E2E_NULL_PROVIDER" gen_null "$N"
+  local p
+  for p in ${BENCH_PROVIDERS:-go rust}; do
+    case "$p" in
+      go) bench_provider null-2.1.2-go hashicorp/null 2.1.2 "$E2E_NULL_PROVIDER" gen_null "$N" ;;
+      rust)
+        # Release, as the Go binary is: the port's CPU, not a debug build's.
+        (cd "$E2E_REPO" && cargo build -q --release --target-dir "$E2E_TARGET_DIR" -p terraform-provider-null)
+        bench_provider null-2.1.2-rust hashicorp/null 2.1.2 "$E2E_TARGET_DIR/release/terraform-provider-null" gen_null "$N" ;;
+      *) e2e_fail "BENCH_PROVIDERS: unknown provider '$p' (go, rust)" ;;
+    esac
+  done
 
   bench_report
   echo "timings: $E2E_TIMINGS"
