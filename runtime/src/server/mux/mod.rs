@@ -1,0 +1,1 @@
+//! One provider served by several: terraform-plugin-mux's `tf6muxserver`.
