@@ -479,9 +479,16 @@ macro_rules! oneof {
     };
 }
 
-oneof!(v5::attribute_path::step::Selector = v6::attribute_path::step::Selector {
-    AttributeName,
-    ElementKeyString,
-    ElementKeyInt,
-});
-oneof!(v5::invoke_action::event::Type = v6::invoke_action::event::Type { Progress, Completed });
+oneof!(
+    v5::attribute_path::step::Selector = v6::attribute_path::step::Selector {
+        AttributeName,
+        ElementKeyString,
+        ElementKeyInt,
+    }
+);
+oneof!(
+    v5::invoke_action::event::Type = v6::invoke_action::event::Type {
+        Progress,
+        Completed
+    }
+);

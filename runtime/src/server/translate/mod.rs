@@ -31,7 +31,7 @@
 //! ```
 
 mod downgrade;
-mod forward;
+pub(crate) mod forward;
 mod messages;
 mod upgrade;
 
