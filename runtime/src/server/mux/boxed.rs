@@ -2,10 +2,17 @@
 
 use tonic::{Request, Response, Status};
 
-use super::DynProvider;
 use crate::server::proto::tfplugin6 as v6;
 use crate::server::translate::forward::forwarding_impl;
 use crate::server::translate::BoxStream;
+
+/// A `tfplugin6.Provider` implementation as the mux holds it: any
+/// implementation, its answer streams boxed ([`MuxBuilder::protocol_6`](super::MuxBuilder::protocol_6)
+/// boxes them).
+pub type DynProvider = dyn v6::provider_server::Provider<
+    ListResourceStream = BoxStream<v6::list_resource::Event>,
+    InvokeActionStream = BoxStream<v6::invoke_action::Event>,
+>;
 
 /// A `tfplugin6.Provider` implementation with its answer streams boxed,
 /// which makes it a [`DynProvider`].
@@ -86,6 +93,3 @@ forwarding_impl! {
         Ok(answer.map(|stream| Box::pin(stream) as BoxStream<_>))
     }
 }
-
-/// Checks that [`Boxed`] is what the mux holds.
-const _: fn(Boxed<super::Mux>) -> Box<DynProvider> = |b| Box::new(b);

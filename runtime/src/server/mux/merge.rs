@@ -7,11 +7,12 @@ use std::sync::Arc;
 
 use tonic::{Request, Status};
 
+use super::boxed::DynProvider;
+use super::combined::Mux;
 use super::diagnostics::{identity_duplicate, schema_difference, Kind};
 use super::join::join_all;
 use super::routes::Table;
 use super::schema_diff::{schema_diff, schema_equals};
-use super::{DynProvider, Mux};
 use crate::server::proto::tfplugin6 as v6;
 
 /// The mux's own capabilities, whatever its servers say
@@ -123,7 +124,7 @@ impl Mux {
                 }
             }
         }
-        self.store(table, false);
+        self.inner.store(table, false);
         Ok(merged)
     }
 
@@ -215,7 +216,7 @@ impl Mux {
                 diags,
             );
         }
-        self.store(table, true);
+        self.inner.store(table, true);
         Ok(merged)
     }
 
@@ -265,7 +266,7 @@ impl Mux {
                 diags,
             );
         }
-        self.store(table, false);
+        self.inner.store(table, false);
         Ok(merged)
     }
 }

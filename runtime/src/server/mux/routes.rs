@@ -10,14 +10,35 @@
 //! finish fills them).
 
 use std::collections::HashMap;
-use std::sync::PoisonError;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use tonic::{Code, Request, Status};
 
+use super::boxed::DynProvider;
 use super::diagnostics::{has_error, Kind, KINDS};
 use super::join::join_all;
-use super::Mux;
 use crate::server::proto::tfplugin6 as v6;
+
+/// One server of the mux, with the name its errors give.
+pub(super) struct Server {
+    pub(super) name: String,
+    pub(super) provider: Arc<DynProvider>,
+}
+
+impl Server {
+    /// A server's failure of a call sent to every server, as mux wraps it
+    /// (`error configuring <server>: <error>`); the gRPC code is kept.
+    pub(super) fn failed(&self, before: &str, after: &str, status: Status) -> Status {
+        let message = format!("{before} {}{after}: {}", self.name, status.message());
+        Status::new(status.code(), message)
+    }
+}
+
+/// The servers and their routing tables.
+pub(super) struct Router {
+    pub(super) servers: Vec<Server>,
+    routes: RwLock<Routes>,
+}
 
 /// The routing tables.
 #[derive(Debug, Default)]
@@ -92,16 +113,19 @@ enum Served {
     Schema(Box<v6::get_provider_schema::Response>),
 }
 
-impl Mux {
+impl Router {
+    pub(super) fn new(servers: Vec<Server>) -> Self {
+        Router {
+            servers,
+            routes: RwLock::default(),
+        }
+    }
+
     /// Stores what a merged `GetMetadata` (`complete` false) or
     /// `GetProviderSchema` (`complete` true) found: its owners replace the
     /// earlier ones name by name, as `tf6muxserver` writes its maps.
     pub(super) fn store(&self, table: Table, complete: bool) {
-        let mut routes = self
-            .inner
-            .routes
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut routes = self.routes.write().unwrap_or_else(PoisonError::into_inner);
         for (kind, owners) in table.owners.into_iter().enumerate() {
             routes.table.owners[kind].extend(owners);
         }
@@ -123,20 +147,12 @@ impl Mux {
 
     /// The capabilities of the server owning resource type `name`.
     pub(super) fn resource_capabilities(&self, name: &str) -> Option<v6::ServerCapabilities> {
-        let routes = self
-            .inner
-            .routes
-            .read()
-            .unwrap_or_else(PoisonError::into_inner);
+        let routes = self.routes.read().unwrap_or_else(PoisonError::into_inner);
         routes.table.capabilities.get(name).copied().flatten()
     }
 
     fn cached_route(&self, kind: Kind, name: &str) -> Option<Route> {
-        let routes = self
-            .inner
-            .routes
-            .read()
-            .unwrap_or_else(PoisonError::into_inner);
+        let routes = self.routes.read().unwrap_or_else(PoisonError::into_inner);
         if !routes.complete {
             return None;
         }
@@ -152,7 +168,7 @@ impl Mux {
     /// fails the call, as it fails `serverDiscovery`.
     async fn discover(&self) -> Result<(), Status> {
         tracing::trace!("mux: discovering the servers' types (GetMetadata or GetProviderSchema)");
-        let asked = join_all(self.inner.servers.iter().map(|server| async move {
+        let asked = join_all(self.servers.iter().map(|server| async move {
             match server
                 .provider
                 .get_metadata(Request::new(Default::default()))
@@ -173,11 +189,7 @@ impl Mux {
         for (index, served) in asked.into_iter().enumerate() {
             discovered(&mut table, &mut diagnostics, index, served?);
         }
-        let mut routes = self
-            .inner
-            .routes
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut routes = self.routes.write().unwrap_or_else(PoisonError::into_inner);
         if !routes.complete {
             // A fresh table, not one merged into what a `GetMetadata` through
             // the mux stored: `serverDiscovery` checks its names against the

@@ -4,10 +4,10 @@
 
 use tonic::{Request, Response, Status};
 
+use super::combined::{copy_request, Mux};
 use super::diagnostics::{has_error, Kind};
 use super::join::join_all;
 use super::routes::Route;
-use super::{copy_request, Mux};
 use crate::server::proto::tfplugin6 as v6;
 use crate::server::translate::BoxStream;
 
@@ -31,7 +31,7 @@ macro_rules! mux_impl {
                     &self,
                     request: Request<v6::$rpc::Request>,
                 ) -> Reply<v6::$rpc::Response> {
-                    match self.route(Kind::$kind, &request.get_ref().$field).await? {
+                    match self.inner.route(Kind::$kind, &request.get_ref().$field).await? {
                         Route::To(server) => {
                             self.inner.servers[server].provider.$method(request).await
                         }
@@ -159,7 +159,7 @@ mux_impl! {
         request: Request<v6::plan_resource_change::Request>,
     ) -> Reply<v6::plan_resource_change::Response> {
         let type_name = &request.get_ref().type_name;
-        let server = match self.route(Kind::Resource, type_name).await? {
+        let server = match self.inner.route(Kind::Resource, type_name).await? {
             Route::To(server) => server,
             Route::Refused(diagnostics) => {
                 return Ok(Response::new(v6::plan_resource_change::Response {
@@ -168,7 +168,7 @@ mux_impl! {
                 }))
             }
         };
-        let plans_destroy = self.resource_capabilities(type_name).is_some_and(|c| c.plan_destroy);
+        let plans_destroy = self.inner.resource_capabilities(type_name).is_some_and(|c| c.plan_destroy);
         if !plans_destroy {
             if let Some(answer) = destroy_plan(request.get_ref())? {
                 tracing::trace!("mux: the server does not plan destroys; answered without it");
@@ -182,7 +182,7 @@ mux_impl! {
         &self,
         request: Request<v6::call_function::Request>,
     ) -> Reply<v6::call_function::Response> {
-        match self.route(Kind::Function, &request.get_ref().name).await? {
+        match self.inner.route(Kind::Function, &request.get_ref().name).await? {
             Route::To(server) => self.inner.servers[server].provider.call_function(request).await,
             Route::Refused(diagnostics) => {
                 // `mux_server_CallFunction.go`: "summary: detail" of each error.
@@ -209,7 +209,7 @@ mux_impl! {
         &self,
         request: Request<v6::list_resource::Request>,
     ) -> Reply<Self::ListResourceStream> {
-        match self.route(Kind::ListResource, &request.get_ref().type_name).await? {
+        match self.inner.route(Kind::ListResource, &request.get_ref().type_name).await? {
             Route::To(server) => self.inner.servers[server].provider.list_resource(request).await,
             Route::Refused(diagnostic) => {
                 // One event with the diagnostics, as `mux_server_ListResource.go`.
@@ -225,7 +225,7 @@ mux_impl! {
         &self,
         request: Request<v6::invoke_action::Request>,
     ) -> Reply<Self::InvokeActionStream> {
-        match self.route(Kind::Action, &request.get_ref().action_type).await? {
+        match self.inner.route(Kind::Action, &request.get_ref().action_type).await? {
             Route::To(server) => self.inner.servers[server].provider.invoke_action(request).await,
             Route::Refused(diagnostics) => {
                 use v6::invoke_action::event::{Completed, Type};

@@ -3,8 +3,8 @@
 
 use tonic::{Request, Response, Status};
 
+use super::core::{translate_stream, BoxStream, Translate};
 use super::forward::forwarding_impl;
-use super::{translate_stream, BoxStream, Translate};
 use crate::server::proto::{tfplugin5 as v5, tfplugin6 as v6};
 
 /// A `tfplugin6.Provider` implementation served as `tfplugin5.Provider`,

@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use super::Translate;
+use super::core::Translate;
 use crate::server::proto::{tfplugin5 as v5, tfplugin6 as v6};
 
 /// `impl Translate` both ways for pairs of twin messages: the shared fields,
