@@ -37,6 +37,7 @@ mod dynamic;
 mod grpc;
 mod handshake;
 pub mod log;
+pub mod mux;
 mod plan;
 mod process;
 pub mod proto;
@@ -46,6 +47,7 @@ mod serve;
 pub mod stdio;
 pub mod testing;
 mod tls;
+pub mod translate;
 pub mod typed;
 mod walk;
 

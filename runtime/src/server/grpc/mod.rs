@@ -21,8 +21,9 @@
 //! `PrepareProviderConfig`'s `prepared_config` and in nested attributes), so
 //! [`Grpc5`] moves each request into its protocol 6 twin and each answer
 //! back, as terraform-plugin-mux's `tf5to6server` does. That field-for-field
-//! move is the only code written per protocol message: one line each, by a
-//! ten-line macro, in `v5_messages.rs`. Handlers generic over traits that
+//! move is the only code written per protocol message: one entry each, in
+//! the public [`crate::server::translate`] module (the same moves that its
+//! `Upgrade` and `Downgrade` servers use). Handlers generic over traits that
 //! both protocols' messages implement would have needed the same glue (an
 //! accessor or constructor per field, for each protocol) and made every
 //! handler generic besides. What is left twice is the two tonic service
@@ -37,7 +38,6 @@ mod reply;
 mod schema;
 mod to_proto;
 mod v5;
-mod v5_messages;
 mod v6;
 
 mod actions;

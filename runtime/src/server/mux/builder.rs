@@ -1,0 +1,84 @@
+//! [`MuxBuilder`]: the servers of a mux, each wrapped as a [`DynProvider`].
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::boxed::{Boxed, DynProvider};
+use super::combined::Mux;
+use super::routes::{Router, Server};
+use crate::server::proto::{tfplugin5 as v5, tfplugin6 as v6, GrpcProvider};
+use crate::server::raw::RawProvider;
+use crate::server::translate::Upgrade;
+
+impl Mux {
+    /// The servers are added to a [`MuxBuilder`]; their order is the order
+    /// of the merged answers and of `ConfigureProvider`'s calls, and the
+    /// first server serving a type keeps it.
+    pub fn builder() -> MuxBuilder {
+        MuxBuilder::new()
+    }
+}
+
+/// Collects the servers of a [`Mux`].
+pub struct MuxBuilder {
+    servers: Vec<Server>,
+}
+
+impl fmt::Debug for MuxBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.servers.iter().map(|s| s.name.as_str()).collect();
+        f.debug_struct("MuxBuilder")
+            .field("servers", &names)
+            .finish()
+    }
+}
+
+impl MuxBuilder {
+    pub(super) fn new() -> Self {
+        MuxBuilder {
+            servers: Vec::new(),
+        }
+    }
+
+    /// A tfschema provider served in process: a
+    /// [`RawProvider`], for instance a
+    /// [`TypedProvider`](crate::server::typed::TypedProvider), served as
+    /// [`GrpcProvider::new`]`(provider).v6()`.
+    pub fn provider<P: RawProvider>(self, provider: P) -> Self {
+        let name = std::any::type_name::<P>().to_owned();
+        self.protocol_6_named(name, GrpcProvider::new(provider).v6())
+    }
+
+    /// Any `tfplugin6.Provider` implementation.
+    pub fn protocol_6<P: v6::provider_server::Provider>(self, server: P) -> Self {
+        let name = std::any::type_name::<P>().to_owned();
+        self.protocol_6_named(name, server)
+    }
+
+    /// Any `tfplugin5.Provider` implementation, served through [`Upgrade`].
+    pub fn protocol_5<P: v5::provider_server::Provider>(self, server: P) -> Self {
+        let name = std::any::type_name::<P>().to_owned();
+        self.server(name, Arc::new(Upgrade::new(server)))
+    }
+
+    /// A server under a name of your choosing (for a provider binary, say),
+    /// which the errors about it give.
+    pub fn server(mut self, name: impl Into<String>, server: Arc<DynProvider>) -> Self {
+        self.servers.push(Server {
+            name: name.into(),
+            provider: server,
+        });
+        self
+    }
+
+    fn protocol_6_named<P: v6::provider_server::Provider>(self, name: String, server: P) -> Self {
+        self.server(name, Arc::new(Boxed(server)))
+    }
+
+    /// The mux. Nothing is asked of the servers yet.
+    pub fn build(self) -> Mux {
+        Mux {
+            inner: Arc::new(Router::new(self.servers)),
+        }
+    }
+}
