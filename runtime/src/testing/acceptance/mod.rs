@@ -56,6 +56,8 @@ pub mod check;
 mod engine;
 pub mod env;
 mod failures;
+mod flatmap;
+mod gofmt;
 mod import;
 pub mod json;
 pub mod knownvalue;
@@ -70,6 +72,7 @@ mod version;
 use std::fmt;
 
 pub use case::{CheckFn, ConfigPlanChecks, ImportStateKind, ProviderFactory, TestCase, TestStep};
+pub use flatmap::{flatmap, InstanceState};
 pub use json::{Plan, State};
 pub use path::{Path, Step as PathStep};
 pub use version::Version;
