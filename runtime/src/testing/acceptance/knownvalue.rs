@@ -160,7 +160,7 @@ fn collect(
 }
 
 /// The Go type name a value would have in terraform-json, for messages.
-fn go_type(value: &Json) -> &'static str {
+pub(crate) fn go_type(value: &Json) -> &'static str {
     match value {
         Json::Null => "<nil>",
         Json::Bool(_) => "bool",
