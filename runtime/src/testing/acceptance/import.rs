@@ -9,7 +9,7 @@ use serde_json::Value as Json;
 
 use super::case::{ImportSpec, ImportStateKind, TestStep};
 use super::engine::{Engine, Files};
-use super::flatmap::flatmap;
+use super::flatmap::{flatmap, InstanceState};
 use super::json::{Resource, State};
 use super::plancheck::go_actions;
 use super::terraform::WorkingDir;
@@ -61,16 +61,26 @@ impl Engine<'_> {
                 import_block(spec, &id, identity.as_ref()).into_bytes(),
             ));
         }
-        let wd = WorkingDir::create("import")
-            .map_err(|e| format!("Error creating working directory: {e}"))?;
+        // Go imports into the case's own directory with ImportStatePersist,
+        // else into a fresh one.
+        let fresh;
+        let wd = if spec.persist {
+            &self.wd
+        } else {
+            fresh = WorkingDir::create("import")
+                .map_err(|e| format!("Error creating working directory: {e}"))?;
+            &fresh
+        };
         wd.set_config(&self.with_provider_block(files), &step.variables)
             .map_err(|e| format!("Error setting test config: {e}"))?;
-        self.init(&wd)
-            .map_err(|e| format!("Error running init: {e}"))?;
+        if !spec.persist {
+            self.init(wd)
+                .map_err(|e| format!("Error running init: {e}"))?;
+        }
         if plannable && n > 1 {
             wd.copy_state_from(&self.wd)
                 .map_err(|e| format!("copying state: {e}"))?;
-            self.command(&wd, &["state", "rm", &spec.resource_name])
+            self.command(wd, &["state", "rm", &spec.resource_name])
                 .map_err(|e| {
                     format!(
                         "removing resource {} from copied state: {e}",
@@ -79,26 +89,29 @@ impl Engine<'_> {
                 })?;
         }
         if plannable {
-            self.import_block(&wd, step, spec, identity.as_ref())
+            self.import_block(wd, step, spec, identity.as_ref())
         } else {
-            self.import_command(&wd, spec, &id, &state)
+            self.import_command(wd, spec, &id, &state)
         }
     }
 
     fn import_preconditions(&self, spec: &ImportSpec) -> Result<(), String> {
-        let v = self.tf.version;
+        let v = &self.tf.version;
         match spec.kind {
-            ImportStateKind::BlockWithResourceIdentity if v < Version::new(1, 12, 0) => Err(format!(
+            ImportStateKind::BlockWithResourceIdentity if *v < Version::new(1, 12, 0) => Err(format!(
                 "ImportState steps using resource identity require Terraform 1.12.0 or later. Either upgrade \
                  the Terraform version running the test or add a `TerraformVersionChecks` to the test case to \
                  skip this test.\n\n{VERSION_CHECKS}"
             )),
-            ImportStateKind::BlockWithId | ImportStateKind::BlockWithResourceIdentity if v < Version::new(1, 5, 0) => {
+            ImportStateKind::BlockWithId | ImportStateKind::BlockWithResourceIdentity if *v < Version::new(1, 5, 0) => {
                 Err(format!(
                     "ImportState steps using plannable import blocks require Terraform 1.5.0 or later. Either \
                      upgrade the Terraform version running the test or add a `TerraformVersionChecks` to the \
                      test case to skip this test.\n\n{VERSION_CHECKS}"
                 ))
+            }
+            _ if spec.persist && spec.kind != ImportStateKind::CommandWithId => {
+                Err("ImportStatePersist is not supported with plannable import blocks".to_owned())
             }
             _ => Ok(()),
         }
@@ -179,6 +192,15 @@ impl Engine<'_> {
         let imported = self
             .state(wd)
             .map_err(|e| format!("Error getting state: {e}"))?;
+        if let Some(check) = &spec.check {
+            let states: Vec<InstanceState> = imported
+                .resources()
+                .into_iter()
+                .filter(|r| r.mode != "data")
+                .map(InstanceState::of)
+                .collect();
+            check(&states)?;
+        }
         if spec.verify {
             verify(spec, &imported, prior)?;
         }

@@ -273,22 +273,32 @@ mod tests {
     #[test]
     fn tuples_with_gos_texts() {
         let t = json!(["a", 1]);
-        assert!(tuple_exact(vec![string_exact("a"), int32_exact(1)]).check_value(&t).is_ok());
+        assert!(tuple_exact(vec![string_exact("a"), int32_exact(1)])
+            .check_value(&t)
+            .is_ok());
         assert_eq!(
-            tuple_exact(vec![string_exact("b"), int32_exact(1)]).check_value(&t).unwrap_err(),
+            tuple_exact(vec![string_exact("b"), int32_exact(1)])
+                .check_value(&t)
+                .unwrap_err(),
             "tuple element index 0: expected value b for StringExact check, got: a"
         );
         assert_eq!(
-            tuple_exact(vec![string_exact("a")]).check_value(&t).unwrap_err(),
+            tuple_exact(vec![string_exact("a")])
+                .check_value(&t)
+                .unwrap_err(),
             "expected 1 element for TupleExact check, got 2 elements"
         );
         assert!(tuple_partial([(1, int32_exact(1))]).check_value(&t).is_ok());
         assert_eq!(
-            tuple_partial([(1, int32_exact(2))]).check_value(&t).unwrap_err(),
+            tuple_partial([(1, int32_exact(2))])
+                .check_value(&t)
+                .unwrap_err(),
             "tuple element 1: expected value 2 for Int32Exact check, got: 1"
         );
         assert_eq!(
-            tuple_partial([(5, int32_exact(2))]).check_value(&t).unwrap_err(),
+            tuple_partial([(5, int32_exact(2))])
+                .check_value(&t)
+                .unwrap_err(),
             "missing element index 5 for TuplePartial check"
         );
         assert_eq!(
@@ -312,21 +322,37 @@ mod tests {
             float32_exact(1.5).check_value(&json!(2.5)).unwrap_err(),
             "expected value 1.5 for Float32Exact check, got: 2.5"
         );
-        let even = int64_func(|n| if n % 2 == 0 { Ok(()) } else { Err(format!("{n} is odd")) });
+        let even = int64_func(|n| {
+            if n % 2 == 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} is odd"))
+            }
+        });
         assert!(even.check_value(&json!(4)).is_ok());
         assert_eq!(even.check_value(&json!(3)).unwrap_err(), "3 is odd");
         assert_eq!(
             even.check_value(&json!("4")).unwrap_err(),
             "expected json.Number value for Int64Func check, got: string"
         );
-        let short = string_func(|s| if s.len() < 3 { Ok(()) } else { Err("too long".to_owned()) });
+        let short = string_func(|s| {
+            if s.len() < 3 {
+                Ok(())
+            } else {
+                Err("too long".to_owned())
+            }
+        });
         assert_eq!(short.check_value(&json!("abcd")).unwrap_err(), "too long");
         assert_eq!(
             bool_func(|_| Ok(())).check_value(&json!(1)).unwrap_err(),
             "expected bool value for BoolFunc check, got: json.Number"
         );
-        assert!(float64_func(|f| if f > 1.0 { Ok(()) } else { Err("small".to_owned()) })
-            .check_value(&json!(0.5))
-            .is_err());
+        assert!(float64_func(|f| if f > 1.0 {
+            Ok(())
+        } else {
+            Err("small".to_owned())
+        })
+        .check_value(&json!(0.5))
+        .is_err());
     }
 }

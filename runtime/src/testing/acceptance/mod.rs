@@ -51,6 +51,7 @@
 //! }
 //! ```
 
+pub mod acctest;
 mod case;
 pub mod check;
 mod engine;
@@ -67,11 +68,15 @@ pub mod querycheck;
 mod serve;
 pub mod statecheck;
 mod terraform;
+pub mod tfversion;
 mod version;
 
 use std::fmt;
 
-pub use case::{CheckFn, ConfigPlanChecks, ImportStateKind, ProviderFactory, TestCase, TestStep};
+pub use case::{
+    CheckFn, ConfigPlanChecks, ErrorCheckFn, ErrorCheckResult, ImportStateCheckFn, ImportStateKind,
+    ProviderFactory, TestCase, TestStep,
+};
 pub use flatmap::{flatmap, InstanceState};
 pub use json::{Plan, State};
 pub use path::{Path, Step as PathStep};
@@ -107,7 +112,7 @@ pub enum Outcome {
     /// Nothing: `TF_ACC` is not set.
     Skipped(String),
     /// The Terraform versions the case ran with (those it was skipped for,
-    /// by [`TestCase::skip_below`], are left out).
+    /// by its version checks or its error check, are left out).
     Ran(Vec<Version>),
 }
 
@@ -154,21 +159,33 @@ pub fn run(case: &TestCase) -> Result<Outcome, Failure> {
                 continue;
             }
         };
-        if let Some(min) = case.min_version.filter(|min| tf.version < *min) {
-            eprintln!(
-                "Skipping the test case with Terraform {} ({}): it needs {min} or later",
-                tf.version,
-                tf.path.display()
-            );
-            continue;
-        }
         if let Some(pre) = &case.pre_check {
             pre();
         }
+        match tfversion::run(&case.version_checks, &tf.version) {
+            tfversion::VersionVerdict::Run => {}
+            tfversion::VersionVerdict::Skip(reason) => {
+                eprintln!("{reason} ({})", tf.path.display());
+                continue;
+            }
+            tfversion::VersionVerdict::Fail(e) => {
+                messages.push(format!(
+                    "with Terraform {} ({}):\n{e}",
+                    tf.version,
+                    tf.path.display()
+                ));
+                continue;
+            }
+        }
         statecheck::begin_run();
-        let version = tf.version;
+        let version = tf.version.clone();
+        let path = tf.path.clone();
         match run_with(case, tf) {
-            Ok(()) => ran.push(version),
+            Ok(None) => ran.push(version),
+            Ok(Some(reason)) => eprintln!(
+                "Skipping the test case with Terraform {version} ({}): {reason}",
+                path.display()
+            ),
             Err(m) => messages.push(m),
         }
     }
@@ -179,7 +196,8 @@ pub fn run(case: &TestCase) -> Result<Outcome, Failure> {
     }
 }
 
-fn run_with(case: &TestCase, tf: Terraform) -> Result<(), String> {
+/// One run; `Ok(Some(reason))` when the case's error check skipped it.
+fn run_with(case: &TestCase, tf: Terraform) -> Result<Option<String>, String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -209,11 +227,16 @@ fn run_with(case: &TestCase, tf: Terraform) -> Result<(), String> {
         applied: None,
         last_good: None,
         cli_config,
+        skipped: None,
     };
     let result = engine.run();
-    let Engine { rt, wd, .. } = engine;
+    let Engine {
+        rt, wd, skipped, ..
+    } = engine;
     drop(wd);
     // Not a blocking drop: the caller may itself be inside a runtime.
     rt.shutdown_background();
-    result.map_err(|m| format!("with {label}:\n{m}"))
+    result
+        .map(|()| skipped)
+        .map_err(|m| format!("with {label}:\n{m}"))
 }

@@ -227,7 +227,11 @@ fn unknown_output(address: String, path: Option<Path>) -> BoxPlanCheck {
     check(move |plan| {
         let change = output_change(plan, &address, " OutputChanges")?;
         let where_ = match &path {
-            Some(p) => format!("output {} path {}", gofmt::q(&address), gofmt::q(&p.to_string())),
+            Some(p) => format!(
+                "output {} path {}",
+                gofmt::q(&address),
+                gofmt::q(&p.to_string())
+            ),
             None => format!("output {}", gofmt::q(&address)),
         };
         let known = || at(&change.after, path.as_ref()).ok();
@@ -333,7 +337,9 @@ pub fn expect_deferred_change(address: impl Into<String>, reason: DeferredReason
                 .is_some_and(|rc| rc.address == address)
         });
         match found {
-            None => Err(format!("{address} - No deferred changes found for resource")),
+            None => Err(format!(
+                "{address} - No deferred changes found for resource"
+            )),
             Some(dc) if dc.reason != reason.as_str() => Err(format!(
                 "'{address}' - expected {}, got deferred reason: {}",
                 gofmt::q(reason.as_str()),
@@ -426,7 +432,11 @@ mod tests {
     #[test]
     fn output_checks_with_gos_texts() {
         let p = plan();
-        assert!(expect_known_output_value("name", knownvalue::string_exact("bolt")).check_plan(&p).is_ok());
+        assert!(
+            expect_known_output_value("name", knownvalue::string_exact("bolt"))
+                .check_plan(&p)
+                .is_ok()
+        );
         assert_eq!(
             fails(expect_known_output_value("name", knownvalue::string_exact("nut"))),
             "error checking value for output at path: name, err: expected value nut for StringExact check, got: bolt"
@@ -448,27 +458,41 @@ mod tests {
             fails(expect_unknown_output_value("nope")),
             "nope - Output not found in plan OutputChanges"
         );
-        assert!(expect_unknown_output_value_at_path("obj", Path::new("b")).check_plan(&p).is_ok());
+        assert!(expect_unknown_output_value_at_path("obj", Path::new("b"))
+            .check_plan(&p)
+            .is_ok());
         assert_eq!(
             fails(expect_unknown_output_value_at_path("obj", Path::new("a"))),
             "Expected unknown value at output \"obj\" path \"a\", but found known value: \"x\""
         );
         assert!(expect_null_output_value("gone").check_plan(&p).is_ok());
-        assert_eq!(fails(expect_null_output_value("name")), "attribute at path is not null");
+        assert_eq!(
+            fails(expect_null_output_value("name")),
+            "attribute at path is not null"
+        );
         // Not created: Go reads the prior value.
-        assert!(expect_null_output_value_at_path("obj", Path::new("a")).check_plan(&p).is_ok());
+        assert!(expect_null_output_value_at_path("obj", Path::new("a"))
+            .check_plan(&p)
+            .is_ok());
     }
 
     #[test]
     fn deferred_checks_with_gos_texts() {
         let p = plan();
-        assert!(expect_deferred_change("thing.a", DeferredReason::ProviderConfigUnknown).check_plan(&p).is_ok());
+        assert!(
+            expect_deferred_change("thing.a", DeferredReason::ProviderConfigUnknown)
+                .check_plan(&p)
+                .is_ok()
+        );
         assert_eq!(
             fails(expect_deferred_change("thing.a", DeferredReason::AbsentPrereq)),
             "'thing.a' - expected \"absent_prereq\", got deferred reason: \"provider_config_unknown\""
         );
         assert_eq!(
-            fails(expect_deferred_change("thing.b", DeferredReason::AbsentPrereq)),
+            fails(expect_deferred_change(
+                "thing.b",
+                DeferredReason::AbsentPrereq
+            )),
             "thing.b - No deferred changes found for resource"
         );
         assert_eq!(
@@ -476,9 +500,15 @@ mod tests {
             "expected no deferred changes, but resource \"thing.a\" is deferred with reason: \"provider_config_unknown\""
         );
         let incomplete = parse_plan(br#"{"complete":false}"#).unwrap();
-        assert!(expect_no_deferred_changes().check_plan(&incomplete).unwrap_err().contains("complete was \"false\""));
+        assert!(expect_no_deferred_changes()
+            .check_plan(&incomplete)
+            .unwrap_err()
+            .contains("complete was \"false\""));
         let old = parse_plan(br#"{}"#).unwrap();
-        assert!(expect_no_deferred_changes().check_plan(&old).unwrap_err().contains("older than 1.8"));
+        assert!(expect_no_deferred_changes()
+            .check_plan(&old)
+            .unwrap_err()
+            .contains("older than 1.8"));
         let done = parse_plan(br#"{"complete":true}"#).unwrap();
         assert!(expect_no_deferred_changes().check_plan(&done).is_ok());
     }

@@ -6,9 +6,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::Value as Json;
 
+use super::gofmt;
 use super::json::{Resource, State};
 use super::knownvalue::{self, BoxCheck};
-use super::gofmt;
 use super::path::Path;
 
 /// A check of the state; Go's `statecheck.StateCheck`.
@@ -74,7 +74,9 @@ fn known_output(name: String, path: Option<Path>, value: BoxCheck) -> BoxStateCh
             None => &output.value,
         };
         value.check_value(got).map_err(|e| match &path {
-            Some(path) => format!("error checking value for output at path: {name}.{path}, err: {e}"),
+            Some(path) => {
+                format!("error checking value for output at path: {name}.{path}, err: {e}")
+            }
             None => format!("error checking value for output at path: {name}, err: {e}"),
         })
     })
@@ -135,7 +137,10 @@ pub fn expect_sensitive_value(address: impl Into<String>, path: Path) -> BoxStat
 
 /// The identity attribute at `path` of `address` equals the state value
 /// at the same path (Go's `ExpectIdentityValueMatchesState`).
-pub fn expect_identity_value_matches_state(address: impl Into<String>, path: Path) -> BoxStateCheck {
+pub fn expect_identity_value_matches_state(
+    address: impl Into<String>,
+    path: Path,
+) -> BoxStateCheck {
     let address = address.into();
     check(move |state| {
         let id = path.traverse(identity(state, &address)?)?;
@@ -394,14 +399,17 @@ mod tests {
     use crate::testing::acceptance::knownvalue;
 
     fn state() -> State {
-        parse_state(br#"{"values":{
+        parse_state(
+            br#"{"values":{
           "outputs":{"obj":{"value":{"a":"x","n":[1,2]}}},
           "root_module":{"resources":[
             {"address":"t.a","values":{"id":"1","name":"n1","nets":[{"id":"net-1"},{"id":"net-2"}]},
              "identity":{"id":"1"}},
             {"address":"t.b","values":{"id":"2","name":"n1","net":"net-2","net_list":["net-1"]},
              "identity":{"id":"9"}}
-          ]}}}"#).unwrap()
+          ]}}}"#,
+        )
+        .unwrap()
     }
 
     fn fails(check: BoxStateCheck) -> String {
@@ -411,9 +419,13 @@ mod tests {
     #[test]
     fn outputs_with_gos_texts() {
         let s = state();
-        assert!(expect_known_output_value_at_path("obj", Path::new("a"), knownvalue::string_exact("x"))
-            .check_state(&s)
-            .is_ok());
+        assert!(expect_known_output_value_at_path(
+            "obj",
+            Path::new("a"),
+            knownvalue::string_exact("x")
+        )
+        .check_state(&s)
+        .is_ok());
         assert_eq!(
             fails(expect_known_output_value_at_path("obj", Path::new("n"), knownvalue::list_size_exact(3))),
             "error checking value for output at path: obj.n, err: expected 3 elements for ListSizeExact check, got 2 elements"
@@ -427,7 +439,9 @@ mod tests {
             "nope - Output not found in state"
         );
         assert_eq!(
-            expect_known_output_value("obj", knownvalue::null()).check_state(&State::default()).unwrap_err(),
+            expect_known_output_value("obj", knownvalue::null())
+                .check_state(&State::default())
+                .unwrap_err(),
             "state does not contain any state values"
         );
     }
@@ -435,9 +449,15 @@ mod tests {
     #[test]
     fn pairs_and_collections() {
         let s = state();
-        let pairs = |p1: &str, p2: &str, c| compare_value_pairs("t.a", Path::new(p1), "t.b", Path::new(p2), c);
-        assert!(pairs("name", "name", Comparer::ValuesSame).check_state(&s).is_ok());
-        assert!(pairs("id", "id", Comparer::ValuesDiffer).check_state(&s).is_ok());
+        let pairs = |p1: &str, p2: &str, c| {
+            compare_value_pairs("t.a", Path::new(p1), "t.b", Path::new(p2), c)
+        };
+        assert!(pairs("name", "name", Comparer::ValuesSame)
+            .check_state(&s)
+            .is_ok());
+        assert!(pairs("id", "id", Comparer::ValuesDiffer)
+            .check_state(&s)
+            .is_ok());
         assert_eq!(
             fails(pairs("id", "id", Comparer::ValuesSame)),
             "expected values to be the same, but they differ: 1 != 2"
@@ -447,24 +467,52 @@ mod tests {
             "expected values to differ, but they are the same: n1 == n1"
         );
         let collection = |target: &str, c| {
-            compare_value_collection("t.a", vec![Path::new("nets"), Path::new("id")], "t.b", Path::new(target), c)
+            compare_value_collection(
+                "t.a",
+                vec![Path::new("nets"), Path::new("id")],
+                "t.b",
+                Path::new(target),
+                c,
+            )
         };
-        assert!(collection("net", Comparer::ValuesSame).check_state(&s).is_ok());
-        assert!(collection("net_list", Comparer::ValuesSame).check_state(&s).is_ok());
+        assert!(collection("net", Comparer::ValuesSame)
+            .check_state(&s)
+            .is_ok());
+        assert!(collection("net_list", Comparer::ValuesSame)
+            .check_state(&s)
+            .is_ok());
         assert_eq!(
             fails(collection("name", Comparer::ValuesSame)),
             "expected values to be the same, but they differ: net-1 != n1\nexpected values to be the same, but they differ: net-2 != n1"
         );
         assert_eq!(
-            fails(compare_value_collection("t.a", vec![Path::new("name")], "t.b", Path::new("name"), Comparer::ValuesSame)),
+            fails(compare_value_collection(
+                "t.a",
+                vec![Path::new("name")],
+                "t.b",
+                Path::new("name"),
+                Comparer::ValuesSame
+            )),
             "t.a.name is not a collection type: string"
         );
         assert_eq!(
-            fails(compare_value_collection("t.a", vec![], "t.b", Path::new("name"), Comparer::ValuesSame)),
+            fails(compare_value_collection(
+                "t.a",
+                vec![],
+                "t.b",
+                Path::new("name"),
+                Comparer::ValuesSame
+            )),
             "t.a - No collection path was provided"
         );
         assert_eq!(
-            fails(compare_value_pairs("t.c", Path::new("id"), "t.b", Path::new("id"), Comparer::ValuesSame)),
+            fails(compare_value_pairs(
+                "t.c",
+                Path::new("id"),
+                "t.b",
+                Path::new("id"),
+                Comparer::ValuesSame
+            )),
             "t.c - Resource not found in state"
         );
     }
@@ -472,7 +520,9 @@ mod tests {
     #[test]
     fn identity_matches_state() {
         let s = state();
-        assert!(expect_identity_value_matches_state("t.a", Path::new("id")).check_state(&s).is_ok());
+        assert!(expect_identity_value_matches_state("t.a", Path::new("id"))
+            .check_state(&s)
+            .is_ok());
         assert_eq!(
             fails(expect_identity_value_matches_state("t.b", Path::new("id"))),
             "expected identity and state value at path to match, but they differ: t.b.id, identity value: 9, state value: 2"
