@@ -54,6 +54,7 @@
 pub mod acctest;
 mod case;
 pub mod check;
+pub mod echoprovider;
 mod engine;
 pub mod env;
 mod failures;
