@@ -186,9 +186,12 @@ pub fn float32_exact(value: f32) -> BoxCheck {
     Box::new(Float32(value))
 }
 
+/// A check's body, given the value.
+type ValueFn = Box<dyn Fn(&Json) -> Result<(), String> + Send + Sync>;
+
 struct FuncCheck {
     name: &'static str,
-    run: Box<dyn Fn(&Json) -> Result<(), String> + Send + Sync>,
+    run: ValueFn,
 }
 
 impl fmt::Debug for FuncCheck {

@@ -81,6 +81,10 @@ pub use case::{
 pub use flatmap::{flatmap, InstanceState};
 pub use json::{Plan, State};
 pub use path::{Path, Step as PathStep};
+/// The JSON crate the checks read values with ([`knownvalue::Check`]
+/// takes a `&serde_json::Value`), for custom checks without a dependency
+/// of their own (and of another version).
+pub use serde_json;
 pub use version::Version;
 
 use engine::Engine;
