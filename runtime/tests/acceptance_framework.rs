@@ -358,7 +358,7 @@ fn a_value_that_differs_fails_compare_value_same() {
     assert_contains(&message, "Step 2/2 error");
     assert_contains(
         &message,
-        "expected values to be the same, but they differ: \"first\" != \"second\"",
+        "expected values to be the same, but they differ: first != second",
     );
 }
 

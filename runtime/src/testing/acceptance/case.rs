@@ -6,15 +6,41 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value as Json};
 
+use super::flatmap::InstanceState;
 use super::json::State;
 use super::plancheck::BoxPlanCheck;
 use super::querycheck::BoxQueryCheck;
 use super::statecheck::BoxStateCheck;
+use super::tfversion::{self, BoxVersionCheck};
 use super::version::Version;
 use crate::server::ProviderServices;
 
 /// A check closure over the state, as Go's `TestCheckFunc`.
 pub type CheckFn = Box<dyn Fn(&State) -> Result<(), String>>;
+
+/// What a case's [`error_check`](TestCase::error_check) makes of a step's
+/// error; Go's `ErrorCheckFunc` returns the error, `nil`, or calls
+/// `t.Skip`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorCheckResult {
+    /// The step fails with this message (return the error unchanged to
+    /// keep Go's default).
+    Fail(String),
+    /// The error is dropped and the case goes on with the next step (Go's
+    /// `return nil`).
+    Ignore,
+    /// The case stops here and counts as skipped with this reason, after
+    /// the usual destroy (Go's `t.Skipf`: "not available in this region").
+    Skip(String),
+}
+
+/// A case's error check: gets each unexpected step error, as Go's
+/// `ErrorCheck`.
+pub type ErrorCheckFn = Box<dyn Fn(&str) -> ErrorCheckResult>;
+
+/// An import step's check of the imported instances (Go's
+/// `ImportStateCheckFunc`).
+pub type ImportStateCheckFn = Box<dyn Fn(&[InstanceState]) -> Result<(), String>>;
 
 /// Makes a provider's services; called once per Terraform command, as Go's
 /// provider factories are.
@@ -47,7 +73,8 @@ pub struct TestCase {
     pub(crate) pre_check: Option<Box<dyn Fn()>>,
     pub(crate) check_destroy: Option<CheckFn>,
     pub(crate) steps: Vec<TestStep>,
-    pub(crate) min_version: Option<Version>,
+    pub(crate) version_checks: Vec<BoxVersionCheck>,
+    pub(crate) error_check: Option<ErrorCheckFn>,
 }
 
 impl std::fmt::Debug for TestCase {
@@ -58,7 +85,7 @@ impl std::fmt::Debug for TestCase {
                 &self.providers.iter().map(|p| &p.name).collect::<Vec<_>>(),
             )
             .field("steps", &self.steps)
-            .field("min_version", &self.min_version)
+            .field("version_checks", &self.version_checks.len())
             .finish_non_exhaustive()
     }
 }
@@ -135,10 +162,27 @@ impl TestCase {
         self
     }
 
-    /// Skips the whole case, with a message, on a Terraform older than
-    /// `version` (Go's `tfversion.SkipBelow`).
+    /// Skips the whole case, with Go's message, on a Terraform older than
+    /// `version`: short for
+    /// `.terraform_version_checks(vec![tfversion::skip_below(version)])`.
     pub fn skip_below(mut self, version: Version) -> TestCase {
-        self.min_version = Some(version);
+        self.version_checks.push(tfversion::skip_below(version));
+        self
+    }
+
+    /// Checks of the Terraform version that skip or fail the case, run
+    /// after [`pre_check`](Self::pre_check) for each binary (Go's
+    /// `TerraformVersionChecks`; see [`tfversion`](super::tfversion)).
+    pub fn terraform_version_checks(mut self, checks: Vec<BoxVersionCheck>) -> TestCase {
+        self.version_checks.extend(checks);
+        self
+    }
+
+    /// Sees every step error not expected by `expect_error` and may fail
+    /// with another message, drop it, or skip the case (Go's
+    /// `ErrorCheck`).
+    pub fn error_check(mut self, f: impl Fn(&str) -> ErrorCheckResult + 'static) -> TestCase {
+        self.error_check = Some(Box::new(f));
         self
     }
 }
@@ -179,6 +223,8 @@ pub(crate) struct ImportSpec {
     pub verify: bool,
     pub verify_ignore: Vec<String>,
     pub verify_identifier_attribute: String,
+    pub persist: bool,
+    pub check: Option<ImportStateCheckFn>,
 }
 
 impl ImportSpec {
@@ -192,6 +238,8 @@ impl ImportSpec {
             verify: false,
             verify_ignore: Vec::new(),
             verify_identifier_attribute: "id".to_owned(),
+            persist: false,
+            check: None,
         }
     }
 }
@@ -242,6 +290,7 @@ pub struct TestStep {
     pub(crate) import: Option<ImportSpec>,
     pub(crate) query: Option<String>,
     pub(crate) query_checks: Vec<BoxQueryCheck>,
+    pub(crate) taint: Vec<String>,
 }
 
 impl std::fmt::Debug for TestStep {
@@ -336,6 +385,13 @@ impl TestStep {
     /// Checks the state after apply (Go's `Check`).
     pub fn check(mut self, f: impl Fn(&State) -> Result<(), String> + 'static) -> TestStep {
         self.check = Some(Box::new(f));
+        self
+    }
+
+    /// Taints these resource addresses before the step (Go's `Taint`; a
+    /// configuration step that is not a destroy).
+    pub fn taint<S: Into<String>>(mut self, addresses: impl IntoIterator<Item = S>) -> TestStep {
+        self.taint = addresses.into_iter().map(Into::into).collect();
         self
     }
 
@@ -447,6 +503,24 @@ impl TestStep {
         prefixes: impl IntoIterator<Item = S>,
     ) -> TestStep {
         self.import_mut().verify_ignore = prefixes.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Imports into the case's own working directory and state, which the
+    /// next steps then see (Go's `ImportStatePersist`; not with import
+    /// blocks).
+    pub fn import_state_persist(mut self) -> TestStep {
+        self.import_mut().persist = true;
+        self
+    }
+
+    /// Checks the imported instances, data sources left out, in the flatmap
+    /// view (Go's `ImportStateCheck`; `terraform import` steps only).
+    pub fn import_state_check(
+        mut self,
+        f: impl Fn(&[InstanceState]) -> Result<(), String> + 'static,
+    ) -> TestStep {
+        self.import_mut().check = Some(Box::new(f));
         self
     }
 

@@ -10,7 +10,7 @@ use std::fs;
 use regex::Regex;
 use tokio::runtime::Runtime;
 
-use super::case::{ConfigSource, TestCase, TestStep};
+use super::case::{ConfigSource, ErrorCheckResult, TestCase, TestStep};
 use super::env;
 use super::json::{parse_plan, parse_state, Plan, State};
 use super::terraform::{CommandError, Terraform, WorkingDir};
@@ -33,6 +33,16 @@ pub(crate) struct Engine<'c> {
     /// error: the post-test destroy falls back on it when the working
     /// directory's configuration does not load.
     pub last_good: Option<(Files, serde_json::Map<String, serde_json::Value>)>,
+    /// Why the case's error check skipped the case, if it did.
+    pub skipped: Option<String>,
+}
+
+/// What the sequence does after a step.
+pub(crate) enum Flow {
+    /// The next step.
+    Next,
+    /// Stop, the case skipped by its error check, with the reason.
+    Skip(String),
 }
 
 /// How a step went wrong, with what the failure message needs.
@@ -196,7 +206,11 @@ impl<'c> Engine<'c> {
                 eprintln!("Skipping step {n}/{total} due to SkipFunc");
                 continue;
             }
-            if let Some(min) = step.min_version.filter(|min| self.tf.version < *min) {
+            if let Some(min) = step
+                .min_version
+                .as_ref()
+                .filter(|min| self.tf.version.core() < **min)
+            {
                 eprintln!(
                     "Skipping step {n}/{total}: it needs Terraform {min} or later, and {} is {}",
                     self.tf.path.display(),
@@ -213,13 +227,32 @@ impl<'c> Engine<'c> {
                     ))
                 }
             };
-            self.run_step(step, n, files)
-                .map_err(|message| fail(n, message))?;
+            if files.is_some() && !step.destroy {
+                for address in &step.taint {
+                    self.command(&self.wd, &["taint", "-no-color", address])
+                        .map_err(|e| {
+                            fail(n, format!("TestStep {n}/{total} error tainting resources: error tainting resource: {e}"))
+                        })?;
+                }
+            }
+            match self.run_step(step, n, files) {
+                Ok(Flow::Next) => {}
+                Ok(Flow::Skip(reason)) => {
+                    self.skipped = Some(reason);
+                    break;
+                }
+                Err(message) => return Err(fail(n, message)),
+            }
         }
         Ok(())
     }
 
-    fn run_step(&mut self, step: &TestStep, n: usize, files: Option<Files>) -> Result<(), String> {
+    fn run_step(
+        &mut self,
+        step: &TestStep,
+        n: usize,
+        files: Option<Files>,
+    ) -> Result<Flow, String> {
         let total = self.case.steps.len();
         let (what, result) = if let Some(hcl) = &step.query {
             ("query", self.query_step(step, hcl))
@@ -239,7 +272,15 @@ impl<'c> Engine<'c> {
                 "Step {n}/{total} error: the step has no configuration, import_state or refresh_state"
             ));
         };
-        expect_error(step, n, total, what, result)
+        let result = match (&self.case.error_check, result) {
+            (Some(check), Err(e)) if step.expect_error.is_none() => match check(&e) {
+                ErrorCheckResult::Fail(m) => Err(m),
+                ErrorCheckResult::Ignore => Ok(()),
+                ErrorCheckResult::Skip(reason) => return Ok(Flow::Skip(reason)),
+            },
+            (_, result) => result,
+        };
+        expect_error(step, n, total, what, result).map(|()| Flow::Next)
     }
 
     fn config_step(&self, step: &TestStep, files: Files) -> Result<(), String> {

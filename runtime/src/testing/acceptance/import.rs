@@ -9,6 +9,7 @@ use serde_json::Value as Json;
 
 use super::case::{ImportSpec, ImportStateKind, TestStep};
 use super::engine::{Engine, Files};
+use super::flatmap::{flatmap, InstanceState};
 use super::json::{Resource, State};
 use super::plancheck::go_actions;
 use super::terraform::WorkingDir;
@@ -60,16 +61,26 @@ impl Engine<'_> {
                 import_block(spec, &id, identity.as_ref()).into_bytes(),
             ));
         }
-        let wd = WorkingDir::create("import")
-            .map_err(|e| format!("Error creating working directory: {e}"))?;
+        // Go imports into the case's own directory with ImportStatePersist,
+        // else into a fresh one.
+        let fresh;
+        let wd = if spec.persist {
+            &self.wd
+        } else {
+            fresh = WorkingDir::create("import")
+                .map_err(|e| format!("Error creating working directory: {e}"))?;
+            &fresh
+        };
         wd.set_config(&self.with_provider_block(files), &step.variables)
             .map_err(|e| format!("Error setting test config: {e}"))?;
-        self.init(&wd)
-            .map_err(|e| format!("Error running init: {e}"))?;
+        if !spec.persist {
+            self.init(wd)
+                .map_err(|e| format!("Error running init: {e}"))?;
+        }
         if plannable && n > 1 {
             wd.copy_state_from(&self.wd)
                 .map_err(|e| format!("copying state: {e}"))?;
-            self.command(&wd, &["state", "rm", &spec.resource_name])
+            self.command(wd, &["state", "rm", &spec.resource_name])
                 .map_err(|e| {
                     format!(
                         "removing resource {} from copied state: {e}",
@@ -78,26 +89,29 @@ impl Engine<'_> {
                 })?;
         }
         if plannable {
-            self.import_block(&wd, step, spec, identity.as_ref())
+            self.import_block(wd, step, spec, identity.as_ref())
         } else {
-            self.import_command(&wd, spec, &id, &state)
+            self.import_command(wd, spec, &id, &state)
         }
     }
 
     fn import_preconditions(&self, spec: &ImportSpec) -> Result<(), String> {
-        let v = self.tf.version;
+        let v = &self.tf.version;
         match spec.kind {
-            ImportStateKind::BlockWithResourceIdentity if v < Version::new(1, 12, 0) => Err(format!(
+            ImportStateKind::BlockWithResourceIdentity if *v < Version::new(1, 12, 0) => Err(format!(
                 "ImportState steps using resource identity require Terraform 1.12.0 or later. Either upgrade \
                  the Terraform version running the test or add a `TerraformVersionChecks` to the test case to \
                  skip this test.\n\n{VERSION_CHECKS}"
             )),
-            ImportStateKind::BlockWithId | ImportStateKind::BlockWithResourceIdentity if v < Version::new(1, 5, 0) => {
+            ImportStateKind::BlockWithId | ImportStateKind::BlockWithResourceIdentity if *v < Version::new(1, 5, 0) => {
                 Err(format!(
                     "ImportState steps using plannable import blocks require Terraform 1.5.0 or later. Either \
                      upgrade the Terraform version running the test or add a `TerraformVersionChecks` to the \
                      test case to skip this test.\n\n{VERSION_CHECKS}"
                 ))
+            }
+            _ if spec.persist && spec.kind != ImportStateKind::CommandWithId => {
+                Err("ImportStatePersist is not supported with plannable import blocks".to_owned())
             }
             _ => Ok(()),
         }
@@ -178,6 +192,15 @@ impl Engine<'_> {
         let imported = self
             .state(wd)
             .map_err(|e| format!("Error getting state: {e}"))?;
+        if let Some(check) = &spec.check {
+            let states: Vec<InstanceState> = imported
+                .resources()
+                .into_iter()
+                .filter(|r| r.mode != "data")
+                .map(InstanceState::of)
+                .collect();
+            check(&states)?;
+        }
         if spec.verify {
             verify(spec, &imported, prior)?;
         }
@@ -249,16 +272,19 @@ fn verify(spec: &ImportSpec, imported: &State, prior: &State) -> Result<(), Stri
             .ok_or_else(|| {
                 format!("Failed state verification, resource with ID {ident} not found")
             })?;
-        let keep = |k: &String| {
-            !k.starts_with("timeouts.")
+        // Go leaves out empty collections' sizes, ignored prefixes and
+        // timeouts (only sometimes in state).
+        let keep = |k: &String, v: &String| {
+            !((k.ends_with(".#") || k.ends_with(".%")) && v == "0")
+                && !k.starts_with("timeouts.")
                 && k != "timeouts"
                 && !spec.verify_ignore.iter().any(|p| k.starts_with(p.as_str()))
         };
         let actual: BTreeMap<String, String> =
-            new_map.into_iter().filter(|(k, _)| keep(k)).collect();
+            new_map.into_iter().filter(|(k, v)| keep(k, v)).collect();
         let expected: BTreeMap<String, String> = flatmap(&old.values)
             .into_iter()
-            .filter(|(k, _)| keep(k))
+            .filter(|(k, v)| keep(k, v))
             .collect();
         if actual != expected {
             let mut diff = String::new();
@@ -280,62 +306,11 @@ fn verify(spec: &ImportSpec, imported: &State, prior: &State) -> Result<(), Stri
     Ok(())
 }
 
-/// The SDK's flatmap of a value: `a.b` for nested keys, `a.0` for
-/// elements, `a.#` and `a.%` for sizes (empty ones left out, as Go skips
-/// them), nulls left out.
-pub(crate) fn flatmap(values: &Json) -> BTreeMap<String, String> {
-    fn walk(prefix: &str, v: &Json, out: &mut BTreeMap<String, String>) {
-        match v {
-            Json::Null => {}
-            Json::Bool(b) => {
-                out.insert(prefix.to_owned(), b.to_string());
-            }
-            Json::Number(n) => {
-                out.insert(prefix.to_owned(), n.to_string());
-            }
-            Json::String(s) => {
-                out.insert(prefix.to_owned(), s.clone());
-            }
-            Json::Array(items) => {
-                if !items.is_empty() {
-                    out.insert(format!("{prefix}.#"), items.len().to_string());
-                }
-                for (i, item) in items.iter().enumerate() {
-                    walk(&format!("{prefix}.{i}"), item, out);
-                }
-            }
-            Json::Object(map) => {
-                if !map.is_empty() {
-                    out.insert(format!("{prefix}.%"), map.len().to_string());
-                }
-                for (k, item) in map {
-                    walk(&format!("{prefix}.{k}"), item, out);
-                }
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    if let Json::Object(map) = values {
-        for (k, v) in map {
-            walk(k, v, &mut out);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn flatmap_keys() {
-        let m = flatmap(&json!({"id": "1", "tags": ["a"], "labels": {}, "n": null, "o": {"x": 2}}));
-        let keys: Vec<&str> = m.keys().map(String::as_str).collect();
-        assert_eq!(keys, ["id", "o.%", "o.x", "tags.#", "tags.0"]);
-        assert_eq!(m["o.x"], "2");
-    }
 
     #[test]
     fn import_block_by_id_and_identity() {

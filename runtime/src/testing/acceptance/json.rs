@@ -38,6 +38,9 @@ pub struct Output {
     /// Whether it is sensitive.
     #[serde(default)]
     pub sensitive: bool,
+    /// Its type, as Terraform writes type constraints in JSON.
+    #[serde(default, rename = "type")]
+    pub type_json: Json,
     /// Its value.
     #[serde(default)]
     pub value: Json,
@@ -138,6 +141,26 @@ pub struct Plan {
     /// The values after the plan is applied, unknowns omitted.
     #[serde(default)]
     pub planned_values: Option<Values>,
+    /// The changes deferred to a later plan (Terraform 1.9+ with deferred
+    /// actions enabled).
+    #[serde(default)]
+    pub deferred_changes: Vec<DeferredChange>,
+    /// Whether applying this plan converges (Terraform 1.8+); `None` from
+    /// older Terraform.
+    #[serde(default)]
+    pub complete: Option<bool>,
+}
+
+/// A change the provider or Terraform deferred, with why.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct DeferredChange {
+    /// `resource_config_unknown`, `provider_config_unknown`,
+    /// `absent_prereq`, ...
+    #[serde(default)]
+    pub reason: String,
+    /// The change that was deferred.
+    #[serde(default)]
+    pub resource_change: Option<ResourceChange>,
 }
 
 /// The planned change of one resource instance.

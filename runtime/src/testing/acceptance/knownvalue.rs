@@ -20,6 +20,14 @@ pub trait Check: fmt::Debug + Send + Sync {
 /// A boxed [`Check`], as the constructors here return.
 pub type BoxCheck = Box<dyn Check>;
 
+#[path = "knownvalue_extra.rs"]
+mod extra;
+
+pub use extra::{
+    bool_func, float32_exact, float64_func, int32_exact, int64_func, string_func, tuple_exact,
+    tuple_partial, tuple_size_exact,
+};
+
 #[derive(Debug)]
 enum Kind {
     StringExact(String),
@@ -160,7 +168,7 @@ fn collect(
 }
 
 /// The Go type name a value would have in terraform-json, for messages.
-fn go_type(value: &Json) -> &'static str {
+pub(crate) fn go_type(value: &Json) -> &'static str {
     match value {
         Json::Null => "<nil>",
         Json::Bool(_) => "bool",

@@ -51,11 +51,15 @@
 //! }
 //! ```
 
+pub mod acctest;
 mod case;
 pub mod check;
+pub mod echoprovider;
 mod engine;
 pub mod env;
 mod failures;
+mod flatmap;
+mod gofmt;
 mod import;
 pub mod json;
 pub mod knownvalue;
@@ -65,13 +69,22 @@ pub mod querycheck;
 mod serve;
 pub mod statecheck;
 mod terraform;
+pub mod tfversion;
 mod version;
 
 use std::fmt;
 
-pub use case::{CheckFn, ConfigPlanChecks, ImportStateKind, ProviderFactory, TestCase, TestStep};
+pub use case::{
+    CheckFn, ConfigPlanChecks, ErrorCheckFn, ErrorCheckResult, ImportStateCheckFn, ImportStateKind,
+    ProviderFactory, TestCase, TestStep,
+};
+pub use flatmap::{flatmap, InstanceState};
 pub use json::{Plan, State};
 pub use path::{Path, Step as PathStep};
+/// The JSON crate the checks read values with ([`knownvalue::Check`]
+/// takes a `&serde_json::Value`), for custom checks without a dependency
+/// of their own (and of another version).
+pub use serde_json;
 pub use version::Version;
 
 use engine::Engine;
@@ -104,7 +117,7 @@ pub enum Outcome {
     /// Nothing: `TF_ACC` is not set.
     Skipped(String),
     /// The Terraform versions the case ran with (those it was skipped for,
-    /// by [`TestCase::skip_below`], are left out).
+    /// by its version checks or its error check, are left out).
     Ran(Vec<Version>),
 }
 
@@ -151,21 +164,33 @@ pub fn run(case: &TestCase) -> Result<Outcome, Failure> {
                 continue;
             }
         };
-        if let Some(min) = case.min_version.filter(|min| tf.version < *min) {
-            eprintln!(
-                "Skipping the test case with Terraform {} ({}): it needs {min} or later",
-                tf.version,
-                tf.path.display()
-            );
-            continue;
-        }
         if let Some(pre) = &case.pre_check {
             pre();
         }
+        match tfversion::run(&case.version_checks, &tf.version) {
+            tfversion::VersionVerdict::Run => {}
+            tfversion::VersionVerdict::Skip(reason) => {
+                eprintln!("{reason} ({})", tf.path.display());
+                continue;
+            }
+            tfversion::VersionVerdict::Fail(e) => {
+                messages.push(format!(
+                    "with Terraform {} ({}):\n{e}",
+                    tf.version,
+                    tf.path.display()
+                ));
+                continue;
+            }
+        }
         statecheck::begin_run();
-        let version = tf.version;
+        let version = tf.version.clone();
+        let path = tf.path.clone();
         match run_with(case, tf) {
-            Ok(()) => ran.push(version),
+            Ok(None) => ran.push(version),
+            Ok(Some(reason)) => eprintln!(
+                "Skipping the test case with Terraform {version} ({}): {reason}",
+                path.display()
+            ),
             Err(m) => messages.push(m),
         }
     }
@@ -176,7 +201,8 @@ pub fn run(case: &TestCase) -> Result<Outcome, Failure> {
     }
 }
 
-fn run_with(case: &TestCase, tf: Terraform) -> Result<(), String> {
+/// One run; `Ok(Some(reason))` when the case's error check skipped it.
+fn run_with(case: &TestCase, tf: Terraform) -> Result<Option<String>, String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -206,11 +232,16 @@ fn run_with(case: &TestCase, tf: Terraform) -> Result<(), String> {
         applied: None,
         last_good: None,
         cli_config,
+        skipped: None,
     };
     let result = engine.run();
-    let Engine { rt, wd, .. } = engine;
+    let Engine {
+        rt, wd, skipped, ..
+    } = engine;
     drop(wd);
     // Not a blocking drop: the caller may itself be inside a runtime.
     rt.shutdown_background();
-    result.map_err(|m| format!("with {label}:\n{m}"))
+    result
+        .map(|()| skipped)
+        .map_err(|m| format!("with {label}:\n{m}"))
 }
