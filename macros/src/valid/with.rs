@@ -42,13 +42,14 @@ fn each(field: &Field, custom: &syn::Type, errors: &mut Accumulator) -> Option<E
         errors.push(err_at(
             custom.span(),
             format!(
-                "`each` converts the elements of a list, set or map, and `{}` is none: write `Vec<T>`, `HashSet<T>`, `BTreeSet<T>`, `Set<T>`, `BTreeMap<String, T>` or `HashMap<String, T>` (inside `Option`/`Unknown` as usual), or remove `each` to have the module convert the whole value",
+                "`each` converts the elements of a list, set or map, and `{}` is none: write `Vec<T>`, `HashSet<T>`, `BTreeSet<T>`, `BTreeMap<String, T>` or `HashMap<String, T>` (inside `Option`/`Unknown` as usual), or remove `each` to have the module convert the whole value",
                 tyinfo::text(custom)
             ),
         ));
         return None;
     }
-    if collection == Collection::Map {
+    // A key that is not a string at all is reported by the map check.
+    if collection == Collection::Map && tyinfo::map_key_not_string(custom).is_none() {
         let key = tyinfo::head(custom).and_then(|(_, args)| args.first().copied());
         if let Some(key) = key
             .filter(|k| !matches!(tyinfo::head(k), Some((n, a)) if n == "String" && a.is_empty()))
