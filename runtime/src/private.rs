@@ -32,9 +32,9 @@ pub use crate::schema::{
     StringKind,
 };
 use crate::tolerant::past_refusals;
-pub use crate::Set;
 pub use crate::types::Type;
 pub use crate::validate::Ctx;
+pub use crate::Set;
 /// The attribute validators `#[tf(validate(...))]` calls.
 pub mod validate {
     pub use crate::validate::choice::{none_of, none_of_case_insensitive, one_of_case_insensitive};

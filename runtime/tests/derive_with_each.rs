@@ -33,10 +33,7 @@ fn schedule() -> Schedule {
     Schedule {
         starts: vec![at("2026-12-02T01:00:00Z"), at("2026-12-02T02:00:00+01:00")],
         holidays: Some(HashSet::from([at("2026-12-25T00:00:00Z")])),
-        documents: Unknown::Known(Some(BTreeMap::from([(
-            "a".to_owned(),
-            doc(r#"{"b": 1}"#),
-        )]))),
+        documents: Unknown::Known(Some(BTreeMap::from([("a".to_owned(), doc(r#"{"b": 1}"#))]))),
     }
 }
 
