@@ -4,6 +4,8 @@
 //! Go's (timetypes' `RFC3339` and jsontypes' `Normalized`, compared element
 //! by element by terraform-plugin-framework's fwserver).
 
+#![allow(clippy::panic)]
+
 use std::collections::{BTreeMap, HashSet};
 
 use tfschema::jsontypes::{self, Normalized};
