@@ -201,6 +201,10 @@ pub struct Field {
     /// semantic equality and pairs set elements.
     #[darling(default)]
     pub semantic_key: Flag,
+    /// With `with`, on a list, set or map: the module converts each
+    /// element, and `semantic_equal`/`semantic_key` compare elements.
+    #[darling(default)]
+    pub each: Flag,
 }
 
 /// `default = <literal or path>`: a literal value, or a function returning

@@ -34,6 +34,7 @@ pub use crate::schema::{
 use crate::tolerant::past_refusals;
 pub use crate::types::Type;
 pub use crate::validate::Ctx;
+pub use crate::Set;
 /// The attribute validators `#[tf(validate(...))]` calls.
 pub mod validate {
     pub use crate::validate::choice::{none_of, none_of_case_insensitive, one_of_case_insensitive};
@@ -696,6 +697,80 @@ impl<S: WithShape> WithShape for WithRefined<S> {
             || Refined::Unknown(Default::default()),
             Self::from_wire,
         )
+    }
+}
+
+/// `Vec<T>` of a `with` type (`#[tf(with = module, each)]`): the module
+/// converts each element; the attribute is a list of its wire type. A
+/// refused element is reported at its index.
+#[derive(Debug)]
+pub struct WithList<S>(core::marker::PhantomData<S>);
+
+impl<S: WithShape> WithShape for WithList<S> {
+    type Field = Vec<S::Field>;
+    type Wire = Vec<S::Wire>;
+    fn to_wire(field: &Self::Field) -> Result<Self::Wire, Error> {
+        (field.iter().enumerate())
+            .map(|(i, v)| S::to_wire(v).map_err(|e| e.at_index(i)))
+            .collect()
+    }
+    fn from_wire(wire: Self::Wire) -> Result<Self::Field, Error> {
+        (wire.into_iter().enumerate())
+            .map(|(i, w)| S::from_wire(w).map_err(|e| e.at_index(i)))
+            .collect()
+    }
+}
+
+/// A set `C` (`HashSet<T>`, `BTreeSet<T>`, or [`Set<T>`](crate::Set)
+/// when `T` has a codec of its own) of a `with` type
+/// (`#[tf(with = module, each)]`): the module converts each element; the
+/// attribute is a set of its wire type, whose elements go in go-cty's order
+/// (elements whose wire values are equal merge). A refused element is
+/// reported at the set (Terraform cannot address set elements).
+#[derive(Debug)]
+pub struct WithSet<S, C>(core::marker::PhantomData<(S, C)>);
+
+impl<S: WithShape, C> WithShape for WithSet<S, C>
+where
+    C: FromIterator<S::Field>,
+    for<'a> &'a C: IntoIterator<Item = &'a S::Field>,
+{
+    type Field = C;
+    type Wire = crate::Set<S::Wire>;
+    fn to_wire(field: &C) -> Result<Self::Wire, Error> {
+        field.into_iter().map(S::to_wire).collect()
+    }
+    fn from_wire(wire: Self::Wire) -> Result<C, Error> {
+        wire.into_iter().map(S::from_wire).collect()
+    }
+}
+
+/// A map `C` from strings (`BTreeMap<String, T>`, `HashMap<String, T>`) of
+/// a `with` type (`#[tf(with = module, each)]`): the module converts each
+/// element; the attribute is a map of its wire type. A refused element is
+/// reported at its key.
+#[derive(Debug)]
+pub struct WithMap<S, C>(core::marker::PhantomData<(S, C)>);
+
+impl<S: WithShape, C> WithShape for WithMap<S, C>
+where
+    C: FromIterator<(String, S::Field)>,
+    for<'a> &'a C: IntoIterator<Item = (&'a String, &'a S::Field)>,
+{
+    type Field = C;
+    type Wire = BTreeMap<String, S::Wire>;
+    fn to_wire(field: &C) -> Result<Self::Wire, Error> {
+        (field.into_iter())
+            .map(|(k, v)| Ok((k.clone(), S::to_wire(v).map_err(|e| e.at_key(k))?)))
+            .collect()
+    }
+    fn from_wire(wire: Self::Wire) -> Result<C, Error> {
+        (wire.into_iter())
+            .map(|(k, w)| match S::from_wire(w) {
+                Ok(v) => Ok((k, v)),
+                Err(e) => Err(e.at_key(&k)),
+            })
+            .collect()
     }
 }
 

@@ -255,6 +255,12 @@ pub enum ConfigRule {
     AtLeastOneOf,
     /// All of them or none are set (`RequiredTogether`).
     RequiredTogether,
+    /// A warning at each attribute the first expression matches that is
+    /// set, naming the write-only alternative the second one names, when
+    /// Terraform can send write-only attributes (Go's
+    /// `resourcevalidator.PreferWriteOnlyAttribute`; see
+    /// [`ConfigValidator::prefer_write_only_attribute`]).
+    PreferWriteOnlyAttribute,
 }
 
 impl ConfigValidator {
@@ -286,6 +292,19 @@ impl ConfigValidator {
         Self::new(ConfigRule::RequiredTogether, expressions)
     }
 
+    /// Go's `resourcevalidator.PreferWriteOnlyAttribute(old, write_only)`:
+    /// when Terraform can send write-only attributes (client capability
+    /// `write_only_attributes_allowed`, 1.11+, which the typed server
+    /// passes on for `ValidateResourceConfig`; elsewhere it reads as
+    /// false), each attribute `old` matches that is set gets the warning
+    /// "Available Write-Only Attribute Alternative": `The attribute has a
+    /// WriteOnly version <write_only> available. Use the WriteOnly version
+    /// of the attribute when possible.` An unknown match stops the check,
+    /// as in Go.
+    pub fn prefer_write_only_attribute(old: Expression, write_only: Expression) -> Self {
+        Self::new(ConfigRule::PreferWriteOnlyAttribute, [old, write_only])
+    }
+
     /// For generated code: a validator over texts the derive checked.
     pub(crate) fn of_checked(kind: ConfigRule, texts: &[&str]) -> Self {
         Self::new(kind, texts.iter().map(|t| Expression::of_checked(t)))
@@ -294,15 +313,16 @@ impl ConfigValidator {
     /// What it checks, Go's description (also its error's detail), e.g.
     /// `These attributes cannot be configured together: [a,b]`.
     pub fn description(&self) -> String {
-        let texts: Vec<String> = self
-            .expressions
-            .iter()
-            .map(|e| {
-                e.resolve(&[])
-                    .map(|s| steps_text(&s))
-                    .unwrap_or_else(|_| e.to_string())
-            })
-            .collect();
+        let texts: Vec<String> = self.expressions.iter().map(expression_text).collect();
+        if self.kind == ConfigRule::PreferWriteOnlyAttribute {
+            let (old, write_only) = match texts.as_slice() {
+                [old, write_only, ..] => (old.as_str(), write_only.as_str()),
+                _ => ("", ""),
+            };
+            return format!(
+                "The write-only attribute {write_only} should be preferred over the regular attribute {old}"
+            );
+        }
         let list = format!("[{}]", texts.join(","));
         match self.kind {
             ConfigRule::Conflicting => {
@@ -317,12 +337,52 @@ impl ConfigValidator {
             ConfigRule::RequiredTogether => {
                 format!("These attributes must be configured together: {list}")
             }
+            ConfigRule::PreferWriteOnlyAttribute => String::new(),
         }
+    }
+
+    /// [`ConfigRule::PreferWriteOnlyAttribute`], as Go's
+    /// `preferWriteOnlyAttributeValidator.ValidateResource`.
+    fn prefer_write_only(&self, config: &Value) -> Diagnostics {
+        let mut diags = Diagnostics::new();
+        let [old, write_only] = self.expressions.as_slice() else {
+            return diags;
+        };
+        if !crate::validate::write_only::write_only_allowed() {
+            return diags;
+        }
+        let matches = match (old.matches(config, &[]), write_only.matches(config, &[])) {
+            (Ok(matches), Ok(_)) => matches,
+            (Err(detail), _) | (_, Err(detail)) => {
+                diags.error(&[], INVALID_SUMMARY, detail);
+                return diags;
+            }
+        };
+        let detail = format!(
+            "The attribute has a WriteOnly version {} available. \
+             Use the WriteOnly version of the attribute when possible.",
+            expression_text(write_only)
+        );
+        for m in matches {
+            match m.value {
+                Value::Unknown(..) => return diags,
+                Value::Null(_) => {}
+                _ => diags.warning(
+                    &m.path,
+                    "Available Write-Only Attribute Alternative",
+                    &detail,
+                ),
+            }
+        }
+        diags
     }
 
     /// Checks `config` (a whole configuration, as Terraform sent it), as
     /// terraform-plugin-framework-validators' `internal/configvalidator`.
     pub fn validate(&self, config: &Value) -> Diagnostics {
+        if self.kind == ConfigRule::PreferWriteOnlyAttribute {
+            return self.prefer_write_only(config);
+        }
         let mut diags = Diagnostics::new();
         let (mut configured, mut unknown, mut found) = (Vec::new(), 0usize, 0usize);
         for expr in &self.expressions {
@@ -362,6 +422,14 @@ impl ConfigValidator {
         }
         diags
     }
+}
+
+/// An expression as Go's `path.Expression.String()` writes it: from the
+/// root, `a.b[*]`.
+fn expression_text(e: &Expression) -> String {
+    e.resolve(&[])
+        .map(|s| steps_text(&s))
+        .unwrap_or_else(|_| e.to_string())
 }
 
 #[cfg(test)]

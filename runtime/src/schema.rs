@@ -150,6 +150,16 @@ pub struct PlanPolicy {
     /// time linear in the set's size); without a key only identical set
     /// elements are paired.
     pub semantic_key: Option<SemanticKey>,
+    /// [`semantic_equal`](Self::semantic_equal) and
+    /// [`semantic_key`](Self::semantic_key) judge each element of the
+    /// attribute's list, set or map rather than the whole value
+    /// (`#[tf(with = module, each, semantic_equal)]` on a `Vec<T>`, a set
+    /// or a map of a custom type), as terraform-plugin-framework compares
+    /// the elements of a collection whose element type has semantic
+    /// equality: list elements by index, map elements by key, set elements
+    /// paired with a prior element by their keys (found by hash; without a
+    /// key only identical elements pair, which changes nothing).
+    pub semantic_elements: bool,
 }
 
 impl PlanPolicy {
@@ -163,6 +173,7 @@ impl PlanPolicy {
         default: None,
         semantic_equal: None,
         semantic_key: None,
+        semantic_elements: false,
     };
 }
 

@@ -7,6 +7,9 @@
 //! Terraform refuses the apply ("Provider produced inconsistent result
 //! after apply") and every refresh reports drift.
 //!
+//! The same for the elements of a list and a set of timestamps
+//! (`#[tf(with = timetypes::rfc3339, each, semantic_equal)]`).
+//!
 //! `provider_meta`: a module's `terraform { provider_meta "cal" {...} }`
 //! block reaches the hooks.
 //!
@@ -14,7 +17,7 @@
 //! `TF_ACC_TERRAFORM_PATH(S)` or `PATH`); without it each returns at once
 //! and passes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tfschema::diag::Diagnostics;
@@ -24,6 +27,7 @@ use tfschema::server::ProviderServices;
 use tfschema::testing::acceptance::plancheck::{self, ResourceAction};
 use tfschema::testing::acceptance::statecheck;
 use tfschema::testing::acceptance::{self, knownvalue, ConfigPlanChecks, Path, TestCase, TestStep};
+use tfschema::timetypes::{self, Rfc3339};
 use tfschema::{Set, TfSchema, TfValue, Unknown};
 
 /// A timestamp as written, `YYYY-MM-DDTHH:MM:SS` and a UTC offset of `Z`,
@@ -414,4 +418,159 @@ fn a_provider_meta_attribute_the_model_lacks_is_refused() {
     let store = Shared::default();
     let config = WITH_META.replace("module_name", "module_title");
     acceptance::test(case(&store).step(TestStep::config(&config).expect_error("module_title")));
+}
+
+/// A recurring event: lists and sets of timestamps, each element converted
+/// by `timetypes::rfc3339` (`each`) and compared as Go's `RFC3339` type.
+#[derive(TfSchema, TfValue, Debug, Clone)]
+struct Series {
+    /// Its name.
+    name: String,
+    /// Assigned on create.
+    #[tf(computed)]
+    id: Unknown<String>,
+    /// When each occurrence starts, in order.
+    #[tf(with = timetypes::rfc3339, each, semantic_equal)]
+    starts: Vec<Rfc3339>,
+    /// The days it skips.
+    #[tf(optional, with = timetypes::rfc3339, each, semantic_equal, semantic_key)]
+    skipped: Option<HashSet<Rfc3339>>,
+}
+
+/// The API's spelling of a time: `+00:00` for `Z`.
+fn respell(t: &Rfc3339) -> Rfc3339 {
+    match t.as_str().strip_suffix('Z') {
+        Some(clock) => Rfc3339::parse(format!("{clock}+00:00")).unwrap_or_else(|_| t.clone()),
+        None => t.clone(),
+    }
+}
+
+/// The API: it answers every timestamp in a list and a set as `+00:00`.
+fn respelled_series(mut s: Series) -> Series {
+    s.starts = s.starts.iter().map(respell).collect();
+    s.skipped = s.skipped.map(|set| set.iter().map(respell).collect());
+    s
+}
+
+type SeriesStore = Arc<Mutex<BTreeMap<String, Series>>>;
+
+struct AllSeries(SeriesStore);
+
+impl AllSeries {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Series>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Resource for AllSeries {
+    type Client = ();
+    type Model = Series;
+
+    async fn create(&self, _: &mut Ctx<()>, mut planned: Series) -> Result<Series, Diagnostics> {
+        let mut store = self.lock();
+        let id = format!("s-{}", store.len() + 1);
+        planned.id = Unknown::Known(id.clone());
+        let stored = respelled_series(planned);
+        store.insert(id, stored.clone());
+        Ok(stored)
+    }
+
+    async fn read(&self, _: &mut Ctx<()>, current: Series) -> Result<Option<Series>, Diagnostics> {
+        let id = current.id.known().cloned().unwrap_or_default();
+        Ok(self.lock().get(&id).cloned())
+    }
+
+    async fn update(
+        &self,
+        _: &mut Ctx<()>,
+        prior: Series,
+        mut planned: Series,
+    ) -> Result<Series, Diagnostics> {
+        planned.id = prior.id.clone();
+        let stored = respelled_series(planned);
+        if let Some(id) = stored.id.known() {
+            self.lock().insert(id.clone(), stored.clone());
+        }
+        Ok(stored)
+    }
+
+    async fn delete(&self, _: &mut Ctx<()>, current: Series) -> Result<(), Diagnostics> {
+        if let Some(id) = current.id.known() {
+            self.lock().remove(id);
+        }
+        Ok(())
+    }
+}
+
+const SERIES: &str = r#"
+resource "cal_series" "a" {
+  name    = "standup"
+  starts  = ["2026-12-01T09:00:00Z", "2026-12-02T09:00:00Z"]
+  skipped = ["2026-12-25T00:00:00Z", "2026-12-26T00:00:00Z"]
+}
+"#;
+
+/// The second start an hour later, one skipped day replaced.
+fn series_moved() -> String {
+    SERIES
+        .replace("2026-12-02T09:00:00Z", "2026-12-02T10:00:00Z")
+        .replace("2026-12-26T00:00:00Z", "2027-01-01T00:00:00Z")
+}
+
+/// The configuration's spellings stand in every element of the list and
+/// the set after create, update and refresh, though the API answers
+/// `+00:00` each time (without element-wise semantic equality Terraform
+/// refuses the apply: "Provider produced inconsistent result after
+/// apply"); the plans after each apply are empty.
+#[test]
+fn list_and_set_elements_keep_the_configured_spelling() {
+    let store = SeriesStore::default();
+    let fresh = store.clone();
+    let spelled = |second: &str, skipped: [&str; 2]| {
+        vec![
+            statecheck::expect_known_value(
+                "cal_series.a",
+                Path::new("starts"),
+                knownvalue::list_exact(vec![
+                    knownvalue::string_exact("2026-12-01T09:00:00Z"),
+                    knownvalue::string_exact(second),
+                ]),
+            ),
+            statecheck::expect_known_value(
+                "cal_series.a",
+                Path::new("skipped"),
+                knownvalue::set_exact(skipped.into_iter().map(knownvalue::string_exact).collect()),
+            ),
+        ]
+    };
+    let step = |config: &str, action: Option<ResourceAction>| {
+        TestStep::config(config).plan_checks(ConfigPlanChecks {
+            pre_apply: action
+                .map(|a| plancheck::expect_resource_action("cal_series.a", a))
+                .into_iter()
+                .collect(),
+            post_apply_post_refresh: vec![plancheck::expect_empty_plan()],
+            ..ConfigPlanChecks::default()
+        })
+    };
+    acceptance::test(
+        TestCase::new()
+            .provider("cal", move || -> ProviderServices {
+                TypedProvider::<NoConfig>::without_config()
+                    .resource("cal_series", AllSeries(store.clone()))
+                    .into_services()
+            })
+            .pre_check(move || fresh.lock().unwrap_or_else(PoisonError::into_inner).clear())
+            .step(step(SERIES, None).state_checks(spelled(
+                "2026-12-02T09:00:00Z",
+                ["2026-12-25T00:00:00Z", "2026-12-26T00:00:00Z"],
+            )))
+            .step(
+                step(&series_moved(), Some(ResourceAction::Update)).state_checks(spelled(
+                    "2026-12-02T10:00:00Z",
+                    ["2026-12-25T00:00:00Z", "2027-01-01T00:00:00Z"],
+                )),
+            )
+            .step(TestStep::new().refresh_state()),
+    );
 }

@@ -47,6 +47,7 @@ fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
     let default = default(field, p);
     let semantic_equal = semantic_equal(field, p);
     let semantic_key = semantic_key(field, p);
+    let semantic_elements = plan.semantic_elements;
     quote! {
         #p::PlanPolicy {
             requires_replace: #requires_replace,
@@ -57,6 +58,7 @@ fn plan_policy(field: &FieldModel, p: &TokenStream) -> TokenStream {
             default: #default,
             semantic_equal: #semantic_equal,
             semantic_key: #semantic_key,
+            semantic_elements: #semantic_elements,
         }
     }
 }

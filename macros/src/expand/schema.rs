@@ -142,9 +142,9 @@ fn presence(field: &FieldModel, flags: &Flags, p: &TokenStream) -> (TokenStream,
 fn attribute_type(field: &FieldModel, p: &TokenStream) -> TokenStream {
     match &field.with {
         Some(with) => {
-            let module = &with.module;
-            quote_spanned! {module.span()=>
-                #p::AttrTy::Type(<#module::Wire as #p::TfType>::tf_type)
+            let wire = super::tokens::with_wire(with, p);
+            quote_spanned! {with.module.span()=>
+                #p::AttrTy::Type(<#wire as #p::TfType>::tf_type)
             }
         }
         None => {

@@ -3,11 +3,11 @@
 //! `'static` for item-level checks, and spans moved to the user's field.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::tyinfo::Wrapper;
-use crate::valid::{FieldModel, Model};
+use crate::tyinfo::{Collection, Wrapper};
+use crate::valid::{FieldModel, Model, WithModel};
 
 /// `#krate::__private`.
 pub fn private(model: &Model) -> TokenStream {
@@ -16,7 +16,11 @@ pub fn private(model: &Model) -> TokenStream {
 }
 
 /// `custom` inside `wrappers`, spelled through `__private`.
-pub fn wrapped_type(p: &TokenStream, wrappers: &[Wrapper], custom: &syn::Type) -> TokenStream {
+pub fn wrapped_type(
+    p: &TokenStream,
+    wrappers: &[Wrapper],
+    custom: &impl quote::ToTokens,
+) -> TokenStream {
     wrappers
         .iter()
         .rev()
@@ -28,15 +32,24 @@ pub fn wrapped_type(p: &TokenStream, wrappers: &[Wrapper], custom: &syn::Type) -
         })
 }
 
+/// The Terraform value type a `with` field travels as inside its
+/// wrappers: the module's `Wire`, or with `each` a list, set or map of it.
+pub fn with_wire(with: &WithModel, p: &TokenStream) -> TokenStream {
+    let module = &with.module;
+    let wire = quote_spanned!(module.span()=> #module::Wire);
+    match with.each.as_ref().map(|e| e.collection) {
+        Some(Collection::List) => quote!(#p::Vec<#wire>),
+        Some(Collection::Set) => quote!(#p::Set<#wire>),
+        Some(Collection::Map) => quote!(#p::BTreeMap<#p::String, #wire>),
+        Some(Collection::One) | None => wire,
+    }
+}
+
 /// The Terraform value type of a field: its own type, or for a `with`
 /// field the module's `Wire` inside the field's wrappers.
 pub fn value_type(field: &FieldModel, p: &TokenStream) -> TokenStream {
     match &field.with {
-        Some(with) => {
-            let module = &with.module;
-            let wire: syn::Type = syn::parse_quote_spanned!(module.span()=> #module::Wire);
-            wrapped_type(p, &with.wrappers, &wire)
-        }
+        Some(with) => wrapped_type(p, &with.wrappers, &with_wire(with, p)),
         None => {
             let ty = &field.ty;
             quote!(#ty)

@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::tokens::respan;
-use crate::tyinfo::Wrapper;
+use crate::tyinfo::{Collection, Wrapper};
 use crate::valid::{FieldModel, Model, WithModel};
 
 /// The marker of each field (`None` for fields without `with`).
@@ -33,11 +33,12 @@ pub fn shapes(
         .iter()
         .zip(markers)
         .map(|(f, m)| {
-            let wrappers = &f.with.as_ref()?.wrappers;
+            let with = f.with.as_ref()?;
+            let wrappers = &with.wrappers;
             let shape = if plan {
-                shape_type(p, &plan_wrappers(f, wrappers), m.as_ref()?)
+                shape_type(p, &plan_wrappers(f, wrappers), with, m.as_ref()?)
             } else {
-                shape_type(p, wrappers, m.as_ref()?)
+                shape_type(p, wrappers, with, m.as_ref()?)
             };
             Some(shape)
         })
@@ -73,24 +74,35 @@ pub fn plan_wrappers(field: &FieldModel, wrappers: &[Wrapper]) -> Vec<Wrapper> {
     plan
 }
 
-/// The `WithShape` of a field: the marker inside the wrappers' shapes.
-fn shape_type(p: &TokenStream, wrappers: &[Wrapper], marker: &syn::Ident) -> TokenStream {
-    wrappers
-        .iter()
-        .rev()
-        .fold(quote!(#marker), |inner, w| match w {
-            Wrapper::Unknown => quote!(#p::WithUnknown<#inner>),
-            Wrapper::Refined => quote!(#p::WithRefined<#inner>),
-            Wrapper::Option => quote!(#p::WithOption<#inner>),
-            Wrapper::Sensitive => quote!(#p::WithSensitive<#inner>),
-        })
+/// The `WithShape` of a field: the marker (inside its collection's shape,
+/// with `each`) inside the wrappers' shapes.
+fn shape_type(
+    p: &TokenStream,
+    wrappers: &[Wrapper],
+    with: &WithModel,
+    marker: &syn::Ident,
+) -> TokenStream {
+    let custom = &with.custom;
+    let core = match with.each.as_ref().map(|e| e.collection) {
+        Some(Collection::List) => quote!(#p::WithList<#marker>),
+        Some(Collection::Set) => quote!(#p::WithSet<#marker, #custom>),
+        Some(Collection::Map) => quote!(#p::WithMap<#marker, #custom>),
+        Some(Collection::One) | None => quote!(#marker),
+    };
+    wrappers.iter().rev().fold(core, |inner, w| match w {
+        Wrapper::Unknown => quote!(#p::WithUnknown<#inner>),
+        Wrapper::Refined => quote!(#p::WithRefined<#inner>),
+        Wrapper::Option => quote!(#p::WithOption<#inner>),
+        Wrapper::Sensitive => quote!(#p::WithSensitive<#inner>),
+    })
 }
 
 /// The marker of a `with` field: its custom type through the module's
 /// `Wire`, `to_wire` and `from_wire` (named at the attribute, so a module
 /// that lacks one is reported there).
 fn marker_impl(p: &TokenStream, with: &WithModel, marker: &syn::Ident) -> TokenStream {
-    let WithModel { module, custom, .. } = with;
+    let module = &with.module;
+    let custom = with.converted();
     let span = module.span();
     let wire = quote_spanned!(span=> #module::Wire);
     let to_wire = quote_spanned!(span=> #module::to_wire);

@@ -35,6 +35,7 @@ fn skip_conflict(field: &Field) -> Option<Span> {
         &field.nested,
         &field.semantic_equal,
         &field.semantic_key,
+        &field.each,
     ];
     if let Some(f) = flags.iter().find(|f| f.is_present()) {
         return Some(f.span());

@@ -101,8 +101,25 @@ pub struct WithModel {
     pub module: syn::Path,
     /// The wrappers around the custom type, outermost first.
     pub wrappers: Vec<Wrapper>,
-    /// The custom type the module converts.
+    /// The custom type the module converts: with `each`, the collection
+    /// of them as written.
     pub custom: syn::Type,
+    /// `each`: the module converts the elements of a list, set or map.
+    pub each: Option<Each>,
+}
+
+/// `with = module, each`: the collection and the type of its elements.
+pub struct Each {
+    pub collection: Collection,
+    pub element: syn::Type,
+}
+
+impl WithModel {
+    /// The type the module converts: the custom type, or with `each` the
+    /// collection's element.
+    pub fn converted(&self) -> &syn::Type {
+        self.each.as_ref().map_or(&self.custom, |e| &e.element)
+    }
 }
 
 /// Plan policy of a field.
@@ -117,6 +134,8 @@ pub struct PlanModel {
     pub semantic_equal: Option<syn::Path>,
     /// `semantic_key` (with `with`): the module's `semantic_key`.
     pub semantic_key: Option<syn::Path>,
+    /// `each` (with `with`): the two above judge the elements.
+    pub semantic_elements: bool,
 }
 
 impl PlanModel {

@@ -158,5 +158,6 @@ pub fn model(field: &Field, with: Option<&WithModel>) -> PlanModel {
         semantic_key: with
             .filter(|_| field.semantic_key.is_present())
             .map(|w| w.module.clone()),
+        semantic_elements: with.is_some_and(|w| w.each.is_some()),
     }
 }

@@ -54,7 +54,10 @@ struct Written<'a> {
 
 impl<'a> Written<'a> {
     fn of(field: &Field, name: &'a str, shape: &Shape<'_>) -> Self {
-        let ty = match &field.with {
+        // With `each` the written collection is what travels (of the
+        // module's `Wire`): it says what it can hold, as any type does.
+        let with = field.with.as_ref().filter(|_| !field.each.is_present());
+        let ty = match with {
             Some(module) => {
                 let module = &module.0;
                 tyinfo::text(&syn::parse_quote!(#module::Wire))
@@ -64,7 +67,7 @@ impl<'a> Written<'a> {
         // A `with` field's value is its module's `Wire` inside the written
         // wrappers: a written wrapper settles it, the custom type inside
         // does not (the wire type may be an `Option`).
-        let (null, unknown) = match &field.with {
+        let (null, unknown) = match with {
             Some(_) => (shape.null().filter(|&n| n), shape.unknown().filter(|&u| u)),
             None => (shape.null(), shape.unknown()),
         };

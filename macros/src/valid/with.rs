@@ -4,10 +4,10 @@
 use darling::error::Accumulator;
 use syn::spanned::Spanned;
 
-use super::model::WithModel;
+use super::model::{Each, WithModel};
 use super::report::err_at;
 use crate::ast::Field;
-use crate::tyinfo;
+use crate::tyinfo::{self, Collection};
 
 /// The `with` model of a field, and the mistakes around `with` and
 /// `semantic_equal`.
@@ -21,10 +21,55 @@ pub fn with(field: &Field, errors: &mut Accumulator) -> Option<WithModel> {
     not_on_nested(field, span, errors);
     let (wrappers, custom) = tyinfo::wrappers(&field.ty);
     custom_type_owned(custom, errors);
+    let each = field
+        .each
+        .is_present()
+        .then(|| each(field, custom, errors))
+        .flatten();
     Some(WithModel {
         module: module.0.clone(),
         wrappers,
         custom: custom.clone(),
+        each,
+    })
+}
+
+/// `each`: the collection the module converts the elements of, written
+/// inside the field's wrappers.
+fn each(field: &Field, custom: &syn::Type, errors: &mut Accumulator) -> Option<Each> {
+    let (element, collection) = tyinfo::collection(custom);
+    if collection == Collection::One {
+        errors.push(err_at(
+            custom.span(),
+            format!(
+                "`each` converts the elements of a list, set or map, and `{}` is none: write `Vec<T>`, `HashSet<T>`, `BTreeSet<T>`, `BTreeMap<String, T>` or `HashMap<String, T>` (inside `Option`/`Unknown` as usual), or remove `each` to have the module convert the whole value",
+                tyinfo::text(custom)
+            ),
+        ));
+        return None;
+    }
+    // A key that is not a string at all is reported by the map check.
+    if collection == Collection::Map && tyinfo::map_key_not_string(custom).is_none() {
+        let key = tyinfo::head(custom).and_then(|(_, args)| args.first().copied());
+        if let Some(key) = key
+            .filter(|k| !matches!(tyinfo::head(k), Some((n, a)) if n == "String" && a.is_empty()))
+        {
+            errors.push(err_at(
+                key.span(),
+                "the keys of a map whose elements `each` converts are `String`s: write `BTreeMap<String, T>` or `HashMap<String, T>`",
+            ));
+            return None;
+        }
+    }
+    if let Some(default) = &field.default {
+        errors.push(err_at(
+            default.span(),
+            "an `each` field has no `default`: the module converts elements, and a default is the whole collection; plan it in the resource's plan hook, or remove `each`",
+        ));
+    }
+    Some(Each {
+        collection,
+        element: element.clone(),
     })
 }
 
@@ -33,6 +78,12 @@ fn semantic_equal_needs_with(field: &Field, errors: &mut Accumulator) {
         errors.push(err_at(
             field.semantic_equal.span(),
             "`semantic_equal` calls the `semantically_equal` function of the field's `with` module: add `with = path::to::module`, or remove `semantic_equal`",
+        ));
+    }
+    if field.each.is_present() {
+        errors.push(err_at(
+            field.each.span(),
+            "`each` has the field's `with` module convert each element of a list, set or map: add `with = path::to::module`, or remove `each`",
         ));
     }
     if field.semantic_key.is_present() {

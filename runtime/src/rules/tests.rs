@@ -318,3 +318,60 @@ fn config_validators_wait_for_unknowns() {
         .validate(&root)
         .is_empty());
 }
+
+/// resourcevalidator/prefer_write_only_attribute.go: a warning at each set
+/// match, only when Terraform can send write-only attributes; a null
+/// match passes, an unknown one stops the check.
+#[test]
+fn prefer_write_only_attribute_warns_only_when_write_only_is_allowed() {
+    let v = ConfigValidator::prefer_write_only_attribute(
+        Expression::parse("rule[*].a").expect("old"),
+        Expression::parse("/top").expect("write-only"),
+    );
+    assert_eq!(
+        v.description(),
+        "The write-only attribute top should be preferred over the regular attribute rule[*].a"
+    );
+    let rule = |a: Value| {
+        Value::object([
+            ("a", a),
+            ("b", Value::Null(Type::String)),
+            ("n", Value::Null(Type::Number)),
+        ])
+    };
+    let root = config(vec![
+        rule(Value::from("x")),
+        rule(Value::Null(Type::String)),
+        rule(Value::from("y")),
+    ]);
+    // Go's zero ClientCapabilities: nothing.
+    assert!(v.validate(&root).is_empty());
+    let allowed = |root: &Value| {
+        crate::validate::write_only::with_write_only_allowed(true, || v.validate(root))
+    };
+    let found = allowed(&root);
+    let detail = "The attribute has a WriteOnly version top available. \
+                  Use the WriteOnly version of the attribute when possible.";
+    assert_eq!(
+        shown(&found),
+        [
+            format!("rule[0].a|Available Write-Only Attribute Alternative|{detail}"),
+            format!("rule[2].a|Available Write-Only Attribute Alternative|{detail}"),
+        ]
+    );
+    assert!(!found.has_errors());
+    // An unknown match stops it: only the warnings before it.
+    let root = config(vec![
+        rule(Value::from("x")),
+        rule(Value::unknown(Type::String)),
+        rule(Value::from("y")),
+    ]);
+    assert_eq!(allowed(&root).len(), 1);
+    // An expression that matches nothing in the schema is an error.
+    let bad = ConfigValidator::prefer_write_only_attribute(
+        Expression::parse("nope").expect("old"),
+        Expression::parse("top").expect("write-only"),
+    );
+    let out = crate::validate::write_only::with_write_only_allowed(true, || bad.validate(&root));
+    assert!(out.has_errors(), "{:?}", shown(&out));
+}

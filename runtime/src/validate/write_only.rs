@@ -33,6 +33,12 @@ pub(crate) fn with_write_only_allowed<R>(allowed: bool, f: impl FnOnce() -> R) -
     f()
 }
 
+/// Whether the validation running on this thread may warn about
+/// write-only alternatives (`write_only_attributes_allowed`).
+pub(crate) fn write_only_allowed() -> bool {
+    WRITE_ONLY_ALLOWED.with(Cell::get)
+}
+
 /// Warns that the attribute `write_only` beside this one should be used
 /// instead, when this one is set (not null; an unknown decides nothing) and
 /// Terraform allows write-only attributes.

@@ -16,6 +16,11 @@
 //! Attributes with `semantic_equal` but no key pair only identical set
 //! elements.
 //!
+//! An attribute whose semantic equality judges its elements
+//! (`PlanPolicy::semantic_elements`, a list, set or map of a custom type)
+//! is compared element by element the same way: list elements by index,
+//! map elements by key, set elements paired by their keys.
+//!
 //! A prior or new value that is null or unknown is left as it is, and so
 //! is everything under it, as in the framework.
 
@@ -118,8 +123,10 @@ impl<'p> Visitor<Option<&'p Value>> for KeepSemanticallyEqual {
         }
         if let Node::Attribute(a) = at.node {
             if semantic(a) {
-                if !same(prior, value) && semantically_equal(a, prior, value) == Some(true) {
-                    *value = prior.clone();
+                if a.plan.semantic_elements {
+                    keep_elements(a, prior, value);
+                } else {
+                    keep_leaf(a, prior, value);
                 }
                 return Flow::Skip;
             }
@@ -165,6 +172,86 @@ impl<'p> Visitor<Option<&'p Value>> for KeepSemanticallyEqual {
     }
 }
 
+/// Keeps the prior value of `new` when it differs but means the same.
+fn keep_leaf(a: &Attribute, prior: &Value, new: &mut Value) {
+    if absent(prior) || absent(new) || same(prior, new) {
+        return;
+    }
+    if semantically_equal(a, prior, new) == Some(true) {
+        *new = prior.clone();
+    }
+}
+
+/// An attribute whose semantic equality judges its elements
+/// (`PlanPolicy::semantic_elements`): list elements pair by index, map
+/// elements by key, set elements as [`keep_set_elements`] pairs them.
+fn keep_elements(a: &Attribute, prior: &Value, new: &mut Value) {
+    match (prior, new) {
+        (
+            Value::List(_, priors) | Value::Tuple(priors),
+            Value::List(_, items) | Value::Tuple(items),
+        ) => {
+            for (prior, item) in priors.iter().zip(items.iter_mut()) {
+                keep_leaf(a, prior, item);
+            }
+        }
+        (
+            Value::Map(_, priors) | Value::Object(priors),
+            Value::Map(_, items) | Value::Object(items),
+        ) => {
+            for (key, item) in items.iter_mut() {
+                if let Some(prior) = priors.get(key) {
+                    keep_leaf(a, prior, item);
+                }
+            }
+        }
+        (Value::Set(_, priors), Value::Set(elem, items)) => {
+            // Merged and in go-cty's order again.
+            let kept = keep_set_elements(a, priors, items).map(|k| Value::set(elem.clone(), k));
+            if let Some(Value::Set(_, kept)) = kept {
+                *items = kept;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The elements of a set with prior spellings kept: each new element that
+/// no prior element is identical to pairs with a prior element that no new
+/// one is identical to and that has the same `semantic_key`, found by hash
+/// (terraform-plugin-framework compares every pair), and takes its value
+/// when the two are semantically equal. `None` when nothing changes
+/// (always without a key: identical elements need nothing kept).
+fn keep_set_elements(a: &Attribute, priors: &[Value], items: &[Value]) -> Option<Vec<Value>> {
+    let key = a.plan.semantic_key.as_ref()?;
+    let new_ones: HashSet<SameKey<'_>> = items.iter().map(SameKey).collect();
+    let old_ones: HashSet<SameKey<'_>> = priors.iter().map(SameKey).collect();
+    let mut by_key: HashMap<Vec<u8>, Vec<&Value>> = HashMap::new();
+    for prior in priors.iter().filter(|p| !new_ones.contains(&SameKey(p))) {
+        if let Some(k) = key.key(prior) {
+            by_key.entry(canonical_of(&k)).or_default().push(prior);
+        }
+    }
+    let mut changed = false;
+    let mut kept = items.to_vec();
+    for item in kept.iter_mut() {
+        if old_ones.contains(&SameKey(item)) {
+            continue;
+        }
+        let Some(k) = key.key(item) else {
+            continue;
+        };
+        let Some(prior) = by_key.get_mut(&canonical_of(&k)).and_then(Vec::pop) else {
+            continue;
+        };
+        if semantically_equal(a, prior, item) == Some(true) {
+            *item = prior.clone();
+            changed = true;
+        }
+    }
+    changed.then_some(kept)
+}
+
 /// The form of a set element: its bytes in a canonical encoding, with
 /// each `semantic_key` attribute's key in place of its value, so that
 /// elements that differ only in the spelling of such attributes have the
@@ -185,6 +272,10 @@ fn form(object: Object<'_>, value: &Value, out: &mut Vec<u8>) {
             out.push(b'-');
             continue;
         };
+        if a.plan.semantic_elements && a.plan.semantic_key.is_some() {
+            elements_form(a, v, out);
+            continue;
+        }
         if let Some(key) = a.plan.semantic_key.as_ref().and_then(|k| k.key(v)) {
             out.push(b'k');
             canonical(&key, out);
@@ -229,6 +320,52 @@ fn nested_form(object: Object<'_>, nesting: Nesting, value: &Value, out: &mut Ve
         }
         _ => form(object, value, out),
     }
+}
+
+/// The form of a collection whose elements have a `semantic_key`: each
+/// element's key in its place (an element without one as it is), set
+/// elements' forms sorted.
+fn elements_form(a: &Attribute, value: &Value, out: &mut Vec<u8>) {
+    let element = |v: &Value| -> Vec<u8> {
+        let mut one = Vec::new();
+        match a.plan.semantic_key.as_ref().and_then(|k| k.key(v)) {
+            Some(key) => {
+                one.push(b'k');
+                canonical(&key, &mut one);
+            }
+            None => canonical(v, &mut one),
+        }
+        one
+    };
+    match value {
+        Value::List(_, items) | Value::Tuple(items) => {
+            out.push(b'[');
+            len(items.len(), out);
+            items.iter().for_each(|item| out.extend(element(item)));
+        }
+        Value::Set(_, items) => {
+            let mut each: Vec<Vec<u8>> = items.iter().map(element).collect();
+            each.sort_unstable();
+            out.push(b'{');
+            len(each.len(), out);
+            each.iter().for_each(|e| bytes(e, out));
+        }
+        Value::Map(_, items) | Value::Object(items) => {
+            out.push(b'(');
+            len(items.len(), out);
+            for (k, item) in items {
+                bytes(k.as_bytes(), out);
+                out.extend(element(item));
+            }
+        }
+        other => canonical(other, out),
+    }
+}
+
+fn canonical_of(value: &Value) -> Vec<u8> {
+    let mut out = Vec::new();
+    canonical(value, &mut out);
+    out
 }
 
 /// A value in an unambiguous encoding: a tag, then lengths before
@@ -286,7 +423,7 @@ fn bytes(b: &[u8], out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::cell::Cell;
 
     use super::keep_semantically_equal;
     use crate::schema::{
@@ -295,9 +432,11 @@ mod tests {
     };
     use crate::{Type, Value};
 
-    /// Calls of [`instant_equal`], to show set elements are not compared
-    /// pairwise.
-    static EQUAL_CALLS: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        /// Calls of [`instant_equal`] on this test's thread, to show set
+        /// elements are not compared pairwise.
+        static EQUAL_CALLS: Cell<usize> = const { Cell::new(0) };
+    }
 
     /// A timestamp's instant, as far as these tests need: `+00:00` is `Z`.
     fn instant(v: &Value) -> Option<Value> {
@@ -308,7 +447,7 @@ mod tests {
     }
 
     fn instant_equal(a: &Value, b: &Value) -> bool {
-        EQUAL_CALLS.fetch_add(1, Ordering::Relaxed);
+        EQUAL_CALLS.set(EQUAL_CALLS.get() + 1);
         matches!((instant(a), instant(b)), (Some(x), Some(y)) if x == y)
     }
 
@@ -450,11 +589,11 @@ mod tests {
         };
         let prior = spelled("Z");
         let mut new = spelled("+00:00");
-        EQUAL_CALLS.store(0, Ordering::Relaxed);
+        EQUAL_CALLS.set(0);
         keep_semantically_equal(&block, &prior, &mut new);
         assert_eq!(new, prior);
         // One comparison per element (and the root's), not one per pair.
-        let calls = EQUAL_CALLS.load(Ordering::Relaxed);
+        let calls = EQUAL_CALLS.get();
         assert!(calls <= n + 1, "{calls} comparisons for {n} elements");
     }
 
@@ -519,6 +658,127 @@ mod tests {
         let mut later = Value::object([("at", Value::from(P2))]);
         keep_semantically_equal(&block, &prior, &mut later);
         assert_eq!(later, Value::object([("at", Value::from(P2))]));
+    }
+
+    /// An attribute of `ty` (a list, set or map of strings) whose
+    /// elements are timestamps compared semantically.
+    fn times(ty: Type, keyed: bool) -> Attribute {
+        let mut a = at(keyed);
+        a.name = "times".into();
+        a.ty = AttributeType::Type(ty);
+        a.plan.semantic_elements = true;
+        a
+    }
+
+    fn strings(items: &[&str]) -> Vec<Value> {
+        items.iter().map(|s| Value::from(*s)).collect()
+    }
+
+    fn doc_of(times: Value) -> Value {
+        Value::object([("times", times)])
+    }
+
+    fn one(attr: Attribute, value: Value) -> (Block, Value) {
+        let doc = Value::object([(attr.name.as_str(), value)]);
+        let block = Block {
+            attributes: vec![attr],
+            ..Block::default()
+        };
+        (block, doc)
+    }
+
+    #[test]
+    fn list_and_map_elements_of_an_element_wise_attribute() {
+        let list = |items: &[&str]| Value::List(Type::String, strings(items));
+        let (block, prior) = one(times(Type::list(Type::String), false), list(&[Z1, Z2, Z3]));
+        // The first respelled, the second another instant, the third as it
+        // was, a fourth new.
+        let (_, mut new) = one(
+            times(Type::list(Type::String), false),
+            list(&[P1, Z3, Z3, P2]),
+        );
+        keep_semantically_equal(&block, &prior, &mut new);
+        assert_eq!(new, doc_of(list(&[Z1, Z3, Z3, P2])));
+
+        let map = |items: &[(&str, &str)]| {
+            let items = items
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), Value::from(*v)));
+            Value::Map(Type::String, items.collect())
+        };
+        let ty = Type::map(Type::String);
+        let (block, prior) = one(times(ty.clone(), false), map(&[("a", Z1), ("b", Z2)]));
+        let (_, mut new) = one(times(ty, false), map(&[("a", P1), ("b", P1), ("c", P2)]));
+        keep_semantically_equal(&block, &prior, &mut new);
+        // `b` is another instant than before, `c` has no prior element.
+        let want = map(&[("a", Z1), ("b", P1), ("c", P2)]);
+        assert_eq!(new, doc_of(want));
+    }
+
+    #[test]
+    fn set_elements_of_an_element_wise_attribute_pair_by_key() {
+        let set = |items: &[&str]| Value::set(Type::String, strings(items));
+        let ty = Type::set(Type::String);
+        let (block, prior) = one(times(ty.clone(), true), set(&[Z1, Z2]));
+        // Both respelled, and one more.
+        let (_, mut new) = one(times(ty.clone(), true), set(&[P2, P1, Z3]));
+        keep_semantically_equal(&block, &prior, &mut new);
+        assert_eq!(new, doc_of(set(&[Z1, Z2, Z3])));
+
+        // A respelled element beside the prior spelling itself keeps its
+        // own: the prior element is taken by its identical counterpart.
+        let (_, mut both) = one(times(ty.clone(), true), set(&[Z1, P1]));
+        keep_semantically_equal(&block, &prior, &mut both);
+        assert_eq!(both, doc_of(set(&[Z1, P1])));
+
+        // Without a key, set elements cannot be paired.
+        let (block, prior) = one(times(ty.clone(), false), set(&[Z1]));
+        let (_, mut new) = one(times(ty, false), set(&[P1]));
+        keep_semantically_equal(&block, &prior, &mut new);
+        assert_eq!(new, doc_of(set(&[P1])));
+    }
+
+    #[test]
+    fn element_wise_sets_take_linear_time() {
+        let n = 2_000;
+        let spelled = |suffix: &str| {
+            let items = (0..n)
+                .map(|i| Value::from(format!("2026-12-02T01:00:{i:05}{suffix}")))
+                .collect();
+            Value::set(Type::String, items)
+        };
+        let ty = Type::set(Type::String);
+        let (block, prior) = one(times(ty.clone(), true), spelled("Z"));
+        let (_, mut new) = one(times(ty, true), spelled("+00:00"));
+        EQUAL_CALLS.set(0);
+        keep_semantically_equal(&block, &prior, &mut new);
+        assert_eq!(new, prior);
+        let calls = EQUAL_CALLS.get();
+        assert!(calls <= n, "{calls} comparisons for {n} elements");
+    }
+
+    #[test]
+    fn set_blocks_pair_by_the_keys_of_an_element_wise_attribute() {
+        let inner = Block {
+            attributes: vec![name(), times(Type::list(Type::String), true)],
+            ..Block::default()
+        };
+        let block = Block {
+            block_types: vec![block_of(NestingMode::Set, inner)],
+            ..Block::default()
+        };
+        let ty = Type::object([("name", Type::String), ("times", Type::list(Type::String))]);
+        let event = |name: &str, times: &[&str]| {
+            Value::object([
+                ("name", Value::from(name)),
+                ("times", Value::List(Type::String, strings(times))),
+            ])
+        };
+        let doc = |events: Vec<Value>| Value::object([("event", Value::set(ty.clone(), events))]);
+        let prior = doc(vec![event("a", &[Z1, Z2]), event("b", &[Z3])]);
+        let mut new = doc(vec![event("a", &[P1, P2]), event("b", &[Z3])]);
+        keep_semantically_equal(&block, &prior, &mut new);
+        assert_eq!(new, prior);
     }
 
     #[test]

@@ -69,9 +69,12 @@ pub(super) fn validate_model_with<M: Model>(
         Err(d) => return d,
     };
     let mut diagnostics = M::validate_config(&value, write_only_allowed);
-    for validator in validators {
-        diagnostics.extend(validator.validate(&value));
-    }
+    // `ConfigValidator::prefer_write_only_attribute` reads the capability.
+    crate::validate::write_only::with_write_only_allowed(write_only_allowed, || {
+        for validator in validators {
+            diagnostics.extend(validator.validate(&value));
+        }
+    });
     match config.read_past_refusals::<PlanView<M>>(&value) {
         Ok((view, refusals)) => {
             diagnostics.extend(refusals);
