@@ -979,3 +979,53 @@ async fn a_mux_with_nested_attributes_is_refused_on_protocol_5() {
         "unable to convert resource \"x_nested\" schema: unable to convert attribute \"parts\" schema: SchemaAttribute NestedType is not implemented in protocol version 5"
     ));
 }
+
+#[tokio::test]
+async fn a_server_restricted_with_only_serves_just_the_names_given() {
+    // Two servers with the same types: unrestricted they collide (the test
+    // above); each restricted to its share, they make one provider, and
+    // each call goes to the server keeping its type.
+    let log = Log::default();
+    let mux = Mux::builder()
+        .protocol_6_only(server("a", "x", &log), ["x_thing", "x_fn"])
+        .protocol_6_only(server("b", "x", &log), ["x_act"])
+        .build();
+    let merged = ok(mux
+        .get_provider_schema(Request::new(Default::default()))
+        .await)
+    .await;
+    assert_eq!(merged.diagnostics, vec![]);
+    assert_eq!(
+        merged.resource_schemas.keys().collect::<Vec<_>>(),
+        ["x_thing"]
+    );
+    assert_eq!(
+        merged.action_schemas.keys().collect::<Vec<_>>(),
+        ["x_act"]
+    );
+    assert_eq!(merged.functions.keys().collect::<Vec<_>>(), ["x_fn"]);
+    let metadata = ok(mux.get_metadata(Request::new(Default::default())).await).await;
+    assert_eq!(metadata.diagnostics, vec![]);
+    let actions: Vec<&str> = metadata
+        .actions
+        .iter()
+        .map(|a| a.type_name.as_str())
+        .collect();
+    assert_eq!(actions, ["x_act"]);
+    log.lock().unwrap_or_else(PoisonError::into_inner).clear();
+
+    let read = v6::read_resource::Request {
+        type_name: "x_thing".into(),
+        ..Default::default()
+    };
+    ok(mux.read_resource(Request::new(read)).await).await;
+    let plan = v6::plan_action::Request {
+        action_type: "x_act".into(),
+        ..Default::default()
+    };
+    ok(mux.plan_action(Request::new(plan)).await).await;
+    assert_eq!(
+        calls(&log),
+        [("a", "read_resource"), ("b", "plan_action")]
+    );
+}

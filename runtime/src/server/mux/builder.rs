@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::boxed::{Boxed, DynProvider};
 use super::combined::Mux;
+use super::only::Only;
 use super::routes::{Router, Server};
 use crate::server::proto::{tfplugin5 as v5, tfplugin6 as v6, GrpcProvider};
 use crate::server::raw::RawProvider;
@@ -59,6 +60,48 @@ impl MuxBuilder {
     pub fn protocol_5<P: v5::provider_server::Provider>(self, server: P) -> Self {
         let name = std::any::type_name::<P>().to_owned();
         self.server(name, Arc::new(Upgrade::new(server)))
+    }
+
+    /// A `tfplugin6.Provider` implementation serving only the types and
+    /// functions named (see [`Only`]): while a provider moves to Rust one
+    /// type at a time, the old binary keeps the types not yet ported.
+    pub fn protocol_6_only<P, S>(self, server: P, names: impl IntoIterator<Item = S>) -> Self
+    where
+        P: v6::provider_server::Provider,
+        S: Into<String>,
+    {
+        let name = std::any::type_name::<P>().to_owned();
+        self.protocol_6_named(name, Only::new(server, names))
+    }
+
+    /// A `tfplugin5.Provider` implementation, through [`Upgrade`], serving
+    /// only the types and functions named (see [`Only`]).
+    ///
+    /// ```no_run
+    /// # async fn f() -> Result<(), tfschema::server::client::ClientError> {
+    /// use tfschema::server::client::{LaunchOptions, PluginClient, Proxy5};
+    /// use tfschema::server::mux::Mux;
+    /// # let ported = tfschema::server::raw::ProviderSchema::default();
+    /// # struct Ported(tfschema::server::raw::ProviderSchema);
+    /// # impl tfschema::server::raw::RawProvider for Ported {
+    /// #     fn schema(&self) -> tfschema::server::raw::ProviderSchema { self.0.clone() }
+    /// # }
+    /// let go = PluginClient::launch(LaunchOptions::new("./terraform-provider-null_v2.1.2_x4")).await?;
+    /// let mux = Mux::builder()
+    ///     .provider(Ported(ported))
+    ///     .protocol_5_only(Proxy5::new(go)?, ["null_resource"])
+    ///     .build();
+    /// # let _ = mux;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn protocol_5_only<P, S>(self, server: P, names: impl IntoIterator<Item = S>) -> Self
+    where
+        P: v5::provider_server::Provider,
+        S: Into<String>,
+    {
+        let name = std::any::type_name::<P>().to_owned();
+        self.protocol_6_named(name, Only::new(Upgrade::new(server), names))
     }
 
     /// A server under a name of your choosing (for a provider binary, say),
