@@ -58,7 +58,7 @@ pub use debug::{
 pub use handshake::{
     HandshakeError, PluginEnv, Served, MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, NOT_A_PROGRAM_HINT,
 };
-pub use process::{run, run_with, RunOptions};
+pub use process::{run, run_setup, run_with, RunOptions};
 pub use serve::{serve, ProviderServices, ServeError, ServeOptions, MAX_MESSAGE_SIZE};
 pub use tls::{crypto_provider, TlsError};
 

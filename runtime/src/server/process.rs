@@ -64,6 +64,46 @@ pub fn run(services: ProviderServices) -> ExitCode {
 /// on Ctrl-C (SIGINT) or SIGTERM, removing its socket. Any other argument
 /// is ignored (Terraform passes none; a harness running the binary may).
 pub fn run_with(services: ProviderServices, options: RunOptions) -> ExitCode {
+    run_setup(|| std::future::ready(Ok(services)), options)
+}
+
+/// [`run_with`], the services made by `setup` on the plugin's runtime once
+/// the process knows it is to serve (launched by Terraform, or in debug
+/// mode): for services that need the runtime, such as a
+/// [`Mux`](super::mux::Mux) with a provider binary launched as its child
+/// ([`PluginClient::launch`](super::client::PluginClient::launch)). A
+/// `setup` that fails ends the process before the handshake, its error on
+/// stderr (which Terraform shows in its log and in the error it reports).
+///
+/// ```no_run
+/// use std::process::ExitCode;
+/// use tfschema::server::client::{LaunchOptions, PluginClient, Proxy5};
+/// use tfschema::server::mux::Mux;
+/// use tfschema::server::RunOptions;
+/// # struct Ported;
+/// # impl tfschema::server::raw::RawProvider for Ported {
+/// #     fn schema(&self) -> tfschema::server::raw::ProviderSchema { Default::default() }
+/// # }
+///
+/// fn main() -> ExitCode {
+///     tfschema::server::run_setup(
+///         || async {
+///             let go = PluginClient::launch(LaunchOptions::new("./terraform-provider-x_v1.0.0")).await?;
+///             let mux = Mux::builder()
+///                 .provider(Ported)
+///                 .protocol_5_only(Proxy5::new(go)?, ["x_widget"])
+///                 .build();
+///             Ok(mux.services().await)
+///         },
+///         RunOptions::new(),
+///     )
+/// }
+/// ```
+pub fn run_setup<F, Fut>(setup: F, options: RunOptions) -> ExitCode
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = Result<ProviderServices, Box<dyn std::error::Error>>>,
+{
     let args = debug_flag(std::env::args_os().skip(1));
     let debug = args.debug || options.debug;
     let env = PluginEnv::from_process();
@@ -82,6 +122,15 @@ pub fn run_with(services: ProviderServices, options: RunOptions) -> ExitCode {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("Error: starting the tokio runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let services = match runtime.block_on(setup()) {
+        Ok(services) => services,
+        Err(e) => {
+            tracing::error!(error = %e, "setting up the provider failed");
+            eprintln!("Error: {e}");
+            runtime.shutdown_timeout(Duration::from_millis(200));
             return ExitCode::FAILURE;
         }
     };
