@@ -1,0 +1,147 @@
+//! go-plugin's AutoMTLS, client side: a fresh self-signed client
+//! certificate per launch (passed to the provider in `PLUGIN_CLIENT_CERT`)
+//! and a TLS client that trusts exactly the certificate the provider
+//! printed.
+//!
+//! The certificate is made as go-plugin makes Terraform's (a CA, key usages
+//! DigitalSignature, KeyEncipherment and CertSign, extended key usages
+//! ClientAuth and ServerAuth, CN and SAN `localhost`, O `HashiCorp`): Go
+//! providers verify it as a chain of one, which needs the CA flag. The key
+//! is ECDSA P-256 rather than go-plugin's P-521, which ring cannot sign
+//! with; Go and tfschema servers accept both. The provider's certificate is
+//! pinned by its bytes (go-plugin's are CAs too, which WebPKI refuses as
+//! end entities) and its handshake signature verified with the runtime's
+//! crypto provider, which adds P-521 (Go providers' key) to ring's.
+
+use std::sync::Arc;
+
+use rcgen::{
+    BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, KeyPair,
+    KeyUsagePurpose, PKCS_ECDSA_P256_SHA256,
+};
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::crypto::WebPkiSupportedAlgorithms;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
+use rustls::{ClientConfig, DigitallySignedStruct, SignatureScheme};
+
+use crate::server::tls::crypto_provider;
+
+/// Our certificate and key for one launch.
+pub(crate) struct ClientIdentity {
+    /// The certificate as `PLUGIN_CLIENT_CERT` carries it (PEM).
+    pub(crate) cert_pem: String,
+    cert: CertificateDer<'static>,
+    key: PrivatePkcs8KeyDer<'static>,
+}
+
+impl std::fmt::Debug for ClientIdentity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The private key stays out of logs.
+        f.debug_struct("ClientIdentity").finish_non_exhaustive()
+    }
+}
+
+impl ClientIdentity {
+    /// A fresh key and self-signed certificate.
+    pub(crate) fn generate() -> Result<ClientIdentity, String> {
+        let key = KeyPair::generate_for(&PKCS_ECDSA_P256_SHA256)
+            .map_err(|e| format!("generating the client key: {e}"))?;
+        let mut params = CertificateParams::new(vec!["localhost".to_owned()])
+            .map_err(|e| format!("client certificate parameters: {e}"))?;
+        params
+            .distinguished_name
+            .push(DnType::CommonName, "localhost");
+        params
+            .distinguished_name
+            .push(DnType::OrganizationName, "HashiCorp");
+        params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        params.key_usages = vec![
+            KeyUsagePurpose::DigitalSignature,
+            KeyUsagePurpose::KeyEncipherment,
+            KeyUsagePurpose::KeyCertSign,
+        ];
+        params.extended_key_usages = vec![
+            ExtendedKeyUsagePurpose::ClientAuth,
+            ExtendedKeyUsagePurpose::ServerAuth,
+        ];
+        let cert = params
+            .self_signed(&key)
+            .map_err(|e| format!("signing the client certificate: {e}"))?;
+        Ok(ClientIdentity {
+            cert_pem: cert.pem(),
+            cert: cert.der().clone(),
+            key: PrivatePkcs8KeyDer::from(key.serialize_der()),
+        })
+    }
+
+    /// The TLS client: presents our certificate, accepts only
+    /// `server_cert`, offers ALPN `h2` (gRPC-Go servers require it).
+    pub(crate) fn client_config(&self, server_cert: &[u8]) -> Result<Arc<ClientConfig>, String> {
+        let provider = crypto_provider();
+        let verifier = PinnedServerCert {
+            cert: CertificateDer::from(server_cert.to_vec()),
+            algorithms: provider.signature_verification_algorithms,
+        };
+        let mut config = ClientConfig::builder_with_provider(provider)
+            .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
+            .map_err(|e| format!("TLS versions: {e}"))?
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(verifier))
+            .with_client_auth_cert(
+                vec![self.cert.clone()],
+                PrivateKeyDer::Pkcs8(self.key.clone_key()),
+            )
+            .map_err(|e| format!("our client certificate: {e}"))?;
+        config.alpn_protocols = vec![b"h2".to_vec()];
+        Ok(Arc::new(config))
+    }
+}
+
+/// Accepts exactly the certificate from the handshake line, compared byte
+/// for byte; the handshake signature is verified with its key.
+#[derive(Debug)]
+struct PinnedServerCert {
+    cert: CertificateDer<'static>,
+    algorithms: WebPkiSupportedAlgorithms,
+}
+
+impl ServerCertVerifier for PinnedServerCert {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp_response: &[u8],
+        _now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        if end_entity.as_ref() == self.cert.as_ref() {
+            Ok(ServerCertVerified::assertion())
+        } else {
+            Err(rustls::Error::InvalidCertificate(
+                rustls::CertificateError::ApplicationVerificationFailure,
+            ))
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.algorithms.supported_schemes()
+    }
+}
