@@ -65,11 +65,14 @@ impl LaunchOptions {
     }
 
     /// `PLUGIN_PROTOCOL_VERSIONS`: the versions offered, `"5,6"`, `"5"` or
-    /// `"6"`. A Go provider offered none of its versions answers with its
-    /// lowest (go-plugin's fallback): compare [`PluginClient::protocol`]
-    /// with what you offered.
+    /// `"6"`. A provider offered none of its versions may answer with
+    /// another: go-plugin's servers fall back to their handshake config's
+    /// version (4 for the Go SDK v1, which [`PluginClient::launch`] refuses
+    /// as Terraform does; 5 for later SDKs): compare
+    /// [`PluginClient::protocol`] with what you offered.
     ///
     /// [`PluginClient::protocol`]: super::PluginClient::protocol
+    /// [`PluginClient::launch`]: super::PluginClient::launch
     pub fn protocol_versions(mut self, versions: impl Into<String>) -> Self {
         self.protocol_versions = versions.into();
         self

@@ -127,9 +127,7 @@ impl PluginClient {
                 let mut exit = started.exit.clone();
                 let _ = tokio::time::timeout(options.shutdown_grace, exit.wait_for(Option::is_some))
                     .await;
-                for reader in started.readers {
-                    let _ = tokio::time::timeout(options.shutdown_grace, reader).await;
-                }
+                join_readers(started.readers, options.shutdown_grace).await;
                 let message = format!("{}\n{}", fail(kind, text), stderr_part(&started.tail));
                 return Err(ClientError::new(kind, message));
             }
@@ -287,10 +285,17 @@ impl PluginClient {
             .lock()
             .map(|mut r| std::mem::take(&mut *r))
             .unwrap_or_default();
-        for reader in readers {
-            let _ = tokio::time::timeout(grace, reader).await;
-        }
+        join_readers(readers, grace).await;
         self.exit_status()
+    }
+}
+
+/// Waits for the output readers to finish, `grace` at most in all (a
+/// grandchild may hold the pipes open after the child is gone).
+async fn join_readers(readers: Vec<JoinHandle<()>>, grace: Duration) {
+    let deadline = tokio::time::Instant::now() + grace;
+    for reader in readers {
+        let _ = tokio::time::timeout_at(deadline, reader).await;
     }
 }
 
