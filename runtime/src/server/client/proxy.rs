@@ -130,7 +130,7 @@ impl PluginClient {
                     }
                     Some(Err(status)) => Err(status),
                 };
-                let last = !matches!(item, Ok(_)) || tx.is_closed();
+                let last = item.is_err() || tx.is_closed();
                 if tx.send(item).await.is_err() || last {
                     return;
                 }
@@ -170,6 +170,8 @@ macro_rules! failed_responses {
     ($proto:ident, stop: $stop:ident, $($module:ident),* $(,)?) => {
         $(
             impl $crate::server::client::proxy::Failed for $proto::$module::Response {
+                // Some responses have nothing but diagnostics.
+                #[allow(clippy::needless_update)]
                 fn failed(summary: String, detail: String) -> Self {
                     $proto::$module::Response {
                         diagnostics: vec![$proto::Diagnostic {
