@@ -36,6 +36,9 @@ use tracing_subscriber::Layer;
 const ROLE: &str = "CLIENT_TEST_ROLE";
 /// The hclog line the provider writes to stderr before serving.
 const HELLO: &str = r#"{"@level":"warn","@message":"hello from the child","@module":"clienttest","answer":42}"#;
+/// Makes the provider's schema larger than tonic's default 4 MiB limit.
+const BIG: &str = "CLIENT_TEST_BIG";
+const BIG_BYTES: usize = 5 << 20;
 /// How soon a call must answer once the child is gone.
 const PROMPT: Duration = Duration::from_secs(3);
 
@@ -55,6 +58,11 @@ impl RawProvider for Child {
             .data_sources
             .insert("clienttest_thing".into(), Thing::schema());
         schema.resources.insert("clienttest_hang".into(), Thing::schema());
+        if std::env::var_os(BIG).is_some() {
+            let mut big = Thing::schema();
+            big.block.description = "x".repeat(BIG_BYTES);
+            schema.data_sources.insert("clienttest_big".into(), big);
+        }
         schema
     }
 
@@ -87,6 +95,7 @@ fn main() -> ExitCode {
         "launch_protocol_6_through_proxy6",
         "launch_protocol_5_through_proxy5",
         "attach_from_reattach_config",
+        "messages_over_4_mib_pass_both_ways",
         "not_a_provider_times_out",
         "not_a_provider_exits",
         "killed_child_answers_with_a_diagnostic",
@@ -126,6 +135,7 @@ fn case(name: &str, log: &Captured) -> Case {
         "launch_protocol_6_through_proxy6" => Box::pin(launch_protocol_6_through_proxy6(log.clone())),
         "launch_protocol_5_through_proxy5" => Box::pin(launch_protocol_5_through_proxy5()),
         "attach_from_reattach_config" => Box::pin(attach_from_reattach_config()),
+        "messages_over_4_mib_pass_both_ways" => Box::pin(messages_over_4_mib_pass_both_ways()),
         "not_a_provider_times_out" => Box::pin(not_a_provider_times_out()),
         "not_a_provider_exits" => Box::pin(not_a_provider_exits()),
         "killed_child_answers_with_a_diagnostic" => {
@@ -253,6 +263,38 @@ async fn attach_from_reattach_config() {
         .into_inner();
     assert!(again.diagnostics.is_empty(), "{:?}", again.diagnostics);
     server.shutdown().await;
+}
+
+async fn messages_over_4_mib_pass_both_ways() {
+    let plugin = PluginClient::launch(provider("6").env(BIG, "1")).await.unwrap();
+    let proxy = Proxy6::new(plugin.clone()).unwrap();
+    // An answer of 5 MiB (tonic's default limit is 4 MiB).
+    let schema = proxy
+        .get_provider_schema(Request::new(tfplugin6::get_provider_schema::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(schema.diagnostics.is_empty(), "{:?}", schema.diagnostics);
+    let big = &schema.data_source_schemas["clienttest_big"];
+    assert_eq!(big.block.as_ref().unwrap().description.len(), BIG_BYTES);
+    // A request of 5 MiB reaches the child, which answers it (over the
+    // limit, tonic would refuse it with a gRPC error before sending).
+    let request = tfplugin6::validate_data_resource_config::Request {
+        type_name: "clienttest_thing".into(),
+        config: Some(tfplugin6::DynamicValue {
+            msgpack: vec![0xc1; BIG_BYTES],
+            json: Vec::new(),
+        }),
+        ..Default::default()
+    };
+    let answer = proxy
+        .validate_data_resource_config(Request::new(request))
+        .await
+        .expect("a 5 MiB request passes")
+        .into_inner();
+    assert!(answer.diagnostics.is_empty(), "{:?}", answer.diagnostics);
+    assert!(plugin.exit_status().is_none(), "the child is still there");
+    assert!(plugin.shutdown().await.unwrap().success());
 }
 
 /// A script in a fresh directory.

@@ -32,29 +32,47 @@ pub(super) struct Unreachable {
 }
 
 impl PluginClient {
-    /// Whether a failed call's status is the transport's (a broken or
-    /// refused connection) rather than an answer of the provider, which is
-    /// passed through (Terraform reads `Unimplemented` from some calls).
-    fn is_transport(status: &Status) -> bool {
-        std::error::Error::source(status).is_some()
-            || matches!(status.code(), Code::Unavailable | Code::Cancelled)
+    /// A failed call's status as the answer to give: the error of an
+    /// unreachable child when the status is the transport's (a broken or
+    /// refused connection, or the child exiting meanwhile), else the
+    /// provider's own status, passed through (Terraform reads
+    /// `Unimplemented` from some calls; a limit or codec error has its own
+    /// code).
+    async fn transport_failure(&self, rpc: &str, status: Status) -> Result<Unreachable, Status> {
+        let underneath = std::error::Error::source(&status).is_some();
+        let connection = match status.code() {
+            Code::Unavailable | Code::Cancelled => true,
+            // tonic's word for a connection that broke mid-call.
+            Code::Unknown => underneath,
+            _ => false,
+        };
+        if !underneath && !connection {
+            return Err(status);
+        }
+        // The exit may be seen a moment after the broken connection.
+        if let Ok(exited) = tokio::time::timeout(EXIT_SETTLE, self.exited()).await {
+            return Ok(self.describe(rpc, exited));
+        }
+        if !connection {
+            return Err(status);
+        }
+        let summary = format!(
+            "provider {}: the connection failed: {}",
+            self.name(),
+            status.message()
+        );
+        Ok(self.describe(rpc, summary))
     }
 
-    /// The error of a call that could not reach the child.
-    async fn unreachable(&self, rpc: &str, cause: Option<&Status>) -> Unreachable {
-        let exited = match cause {
-            None => Some(self.exited().await),
-            Some(_) => tokio::time::timeout(EXIT_SETTLE, self.exited()).await.ok(),
-        };
-        let summary = match (&exited, cause) {
-            (Some(exited), _) => exited.clone(),
-            (None, Some(status)) => format!(
-                "provider {}: the connection failed: {}",
-                self.name(),
-                status.message()
-            ),
-            (None, None) => format!("provider {} did not answer", self.name()),
-        };
+    /// The error of a call the child did not answer because it exited.
+    async fn gone(&self, rpc: &str) -> Unreachable {
+        let exited = self.exited().await;
+        self.describe(rpc, exited)
+    }
+
+    /// The diagnostic's texts: `summary`, and a detail naming the binary
+    /// and the call, with the end of its stderr.
+    fn describe(&self, rpc: &str, summary: String) -> Unreachable {
         let binary = self
             .binary()
             .map(|b| format!(" ({})", b.display()))
@@ -78,17 +96,16 @@ impl PluginClient {
             biased;
             result = call => result,
             _ = self.exited() => {
-                let u = self.unreachable(rpc, None).await;
+                let u = self.gone(rpc).await;
                 return Ok(Response::new(T::failed(u.summary, u.detail)));
             }
         };
         match result {
             Ok(response) => Ok(Response::new(response.into_inner())),
-            Err(status) if Self::is_transport(&status) => {
-                let u = self.unreachable(rpc, Some(&status)).await;
+            Err(status) => {
+                let u = self.transport_failure(rpc, status).await?;
                 Ok(Response::new(T::failed(u.summary, u.detail)))
             }
-            Err(status) => Err(status),
         }
     }
 
@@ -116,7 +133,7 @@ impl PluginClient {
                     biased;
                     next = stream.next() => next,
                     _ = plugin.exited() => {
-                        let u = plugin.unreachable(rpc, None).await;
+                        let u = plugin.gone(rpc).await;
                         let _ = tx.send(Ok(T::failed(u.summary, u.detail))).await;
                         return;
                     }
@@ -124,11 +141,10 @@ impl PluginClient {
                 let item = match next {
                     None => return,
                     Some(Ok(event)) => Ok(event),
-                    Some(Err(status)) if Self::is_transport(&status) => {
-                        let u = plugin.unreachable(rpc, Some(&status)).await;
-                        Ok(T::failed(u.summary, u.detail))
-                    }
-                    Some(Err(status)) => Err(status),
+                    Some(Err(status)) => plugin
+                        .transport_failure(rpc, status)
+                        .await
+                        .map(|u| T::failed(u.summary, u.detail)),
                 };
                 let last = item.is_err() || tx.is_closed();
                 if tx.send(item).await.is_err() || last {
@@ -150,17 +166,16 @@ impl PluginClient {
             biased;
             result = call => result,
             _ = self.exited() => {
-                let u = self.unreachable(rpc, None).await;
+                let u = self.gone(rpc).await;
                 return Err(Ok(T::failed(u.summary, u.detail)));
             }
         };
         match result {
             Ok(response) => Ok(response.into_inner()),
-            Err(status) if Self::is_transport(&status) => {
-                let u = self.unreachable(rpc, Some(&status)).await;
-                Err(Ok(T::failed(u.summary, u.detail)))
-            }
-            Err(status) => Err(Err(status)),
+            Err(status) => Err(self
+                .transport_failure(rpc, status)
+                .await
+                .map(|u| T::failed(u.summary, u.detail))),
         }
     }
 }
