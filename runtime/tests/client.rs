@@ -277,15 +277,14 @@ async fn messages_over_4_mib_pass_both_ways() {
     assert!(schema.diagnostics.is_empty(), "{:?}", schema.diagnostics);
     let big = &schema.data_source_schemas["clienttest_big"];
     assert_eq!(big.block.as_ref().unwrap().description.len(), BIG_BYTES);
-    // A request of 5 MiB reaches the child, which answers it (over the
-    // limit, tonic would refuse it with a gRPC error before sending).
+    // A request of 5 MiB reaches the child, which answers it (over a 4 MiB
+    // limit, tonic resets the stream: a gRPC error, passed through).
     let request = tfplugin6::validate_data_resource_config::Request {
         type_name: "clienttest_thing".into(),
         config: Some(tfplugin6::DynamicValue {
             msgpack: vec![0xc1; BIG_BYTES],
             json: Vec::new(),
         }),
-        ..Default::default()
     };
     let answer = proxy
         .validate_data_resource_config(Request::new(request))
