@@ -35,7 +35,8 @@ use tracing_subscriber::Layer;
 
 const ROLE: &str = "CLIENT_TEST_ROLE";
 /// The hclog line the provider writes to stderr before serving.
-const HELLO: &str = r#"{"@level":"warn","@message":"hello from the child","@module":"clienttest","answer":42}"#;
+const HELLO: &str =
+    r#"{"@level":"warn","@message":"hello from the child","@module":"clienttest","answer":42}"#;
 /// Makes the provider's schema larger than tonic's default 4 MiB limit.
 const BIG: &str = "CLIENT_TEST_BIG";
 const BIG_BYTES: usize = 5 << 20;
@@ -57,7 +58,9 @@ impl RawProvider for Child {
         schema
             .data_sources
             .insert("clienttest_thing".into(), Thing::schema());
-        schema.resources.insert("clienttest_hang".into(), Thing::schema());
+        schema
+            .resources
+            .insert("clienttest_hang".into(), Thing::schema());
         if std::env::var_os(BIG).is_some() {
             let mut big = Thing::schema();
             big.block.description = "x".repeat(BIG_BYTES);
@@ -101,7 +104,10 @@ fn main() -> ExitCode {
         "killed_child_answers_with_a_diagnostic",
         "child_dies_with_its_parent",
     ];
-    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let mut failed = 0;
     for name in cases {
         if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
@@ -132,7 +138,9 @@ type Case = std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>;
 
 fn case(name: &str, log: &Captured) -> Case {
     match name {
-        "launch_protocol_6_through_proxy6" => Box::pin(launch_protocol_6_through_proxy6(log.clone())),
+        "launch_protocol_6_through_proxy6" => {
+            Box::pin(launch_protocol_6_through_proxy6(log.clone()))
+        }
         "launch_protocol_5_through_proxy5" => Box::pin(launch_protocol_5_through_proxy5()),
         "attach_from_reattach_config" => Box::pin(attach_from_reattach_config()),
         "messages_over_4_mib_pass_both_ways" => Box::pin(messages_over_4_mib_pass_both_ways()),
@@ -190,7 +198,10 @@ async fn launch_protocol_6_through_proxy6(log: Captured) {
     let plugin = PluginClient::launch(provider("5,6")).await.unwrap();
     assert_eq!(plugin.protocol(), 6, "the highest version offered");
     assert_eq!(plugin.name(), "clienttest");
-    assert!(Proxy5::new(plugin.clone()).unwrap_err().to_string().contains("speaks plugin protocol 6, not 5"));
+    assert!(Proxy5::new(plugin.clone())
+        .unwrap_err()
+        .to_string()
+        .contains("speaks plugin protocol 6, not 5"));
     let proxy = Proxy6::new(plugin.clone()).unwrap();
     let schema = proxy
         .get_provider_schema(Request::new(tfplugin6::get_provider_schema::Request {}))
@@ -203,7 +214,10 @@ async fn launch_protocol_6_through_proxy6(log: Captured) {
     let status = plugin.shutdown().await.expect("a launched child's status");
     // tfschema's server exits 0 after GRPCController/Shutdown.
     assert!(status.success(), "{status}");
-    assert!(wait_gone(pid, Duration::from_secs(2)).await, "pid {pid} left behind");
+    assert!(
+        wait_gone(pid, Duration::from_secs(2)).await,
+        "pid {pid} left behind"
+    );
     // Its stderr reached our log with its level, name, module and fields.
     let events = log.events();
     let hello = events
@@ -211,10 +225,22 @@ async fn launch_protocol_6_through_proxy6(log: Captured) {
         .find(|e| e.message == "hello from the child")
         .unwrap_or_else(|| panic!("no relayed event in {events:#?}"));
     assert_eq!(hello.level, tracing::Level::WARN);
-    assert_eq!(hello.fields.get("plugin").map(String::as_str), Some("clienttest"));
-    assert_eq!(hello.fields.get("module").map(String::as_str), Some("clienttest"));
-    assert_eq!(hello.fields.get("fields").map(String::as_str), Some("answer=42"));
-    let plain = events.iter().find(|e| e.message == "[INFO] a plain line").unwrap();
+    assert_eq!(
+        hello.fields.get("plugin").map(String::as_str),
+        Some("clienttest")
+    );
+    assert_eq!(
+        hello.fields.get("module").map(String::as_str),
+        Some("clienttest")
+    );
+    assert_eq!(
+        hello.fields.get("fields").map(String::as_str),
+        Some("answer=42")
+    );
+    let plain = events
+        .iter()
+        .find(|e| e.message == "[INFO] a plain line")
+        .unwrap();
     assert_eq!(plain.level, tracing::Level::INFO);
 }
 
@@ -266,7 +292,9 @@ async fn attach_from_reattach_config() {
 }
 
 async fn messages_over_4_mib_pass_both_ways() {
-    let plugin = PluginClient::launch(provider("6").env(BIG, "1")).await.unwrap();
+    let plugin = PluginClient::launch(provider("6").env(BIG, "1"))
+        .await
+        .unwrap();
     let proxy = Proxy6::new(plugin.clone()).unwrap();
     // An answer of 5 MiB (tonic's default limit is 4 MiB).
     let schema = proxy
@@ -313,7 +341,8 @@ mod tempdir {
         pub fn new() -> Dir {
             static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
             let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let path = std::env::temp_dir().join(format!("tfschema-client-{}-{n}", std::process::id()));
+            let path =
+                std::env::temp_dir().join(format!("tfschema-client-{}-{n}", std::process::id()));
             std::fs::create_dir_all(&path).unwrap();
             Dir(path)
         }
@@ -326,27 +355,37 @@ mod tempdir {
 }
 
 async fn not_a_provider_times_out() {
-    let (_dir, path) = script("terraform-provider-sleepy", "echo 'about to sleep' >&2\nexec sleep 60");
+    let (_dir, path) = script(
+        "terraform-provider-sleepy",
+        "echo 'about to sleep' >&2\nexec sleep 60",
+    );
     let started = Instant::now();
-    let err = PluginClient::launch(
-        LaunchOptions::new(&path).handshake_timeout(Duration::from_secs(1)),
-    )
-    .await
-    .unwrap_err();
+    let err =
+        PluginClient::launch(LaunchOptions::new(&path).handshake_timeout(Duration::from_secs(1)))
+            .await
+            .unwrap_err();
     let took = started.elapsed();
     println!("  timed out after {took:?}: {err}");
     assert_eq!(err.kind(), ClientErrorKind::HandshakeTimeout);
     let text = err.to_string();
     assert!(
-        text.starts_with(&format!("provider {}: printed no handshake line within 1 s", path.display())),
+        text.starts_with(&format!(
+            "provider {}: printed no handshake line within 1 s",
+            path.display()
+        )),
         "{text}"
     );
-    assert!(text.contains("its stderr ended with:\nabout to sleep"), "{text}");
+    assert!(
+        text.contains("its stderr ended with:\nabout to sleep"),
+        "{text}"
+    );
     assert!(took < Duration::from_secs(6), "{took:?}");
 }
 
 async fn not_a_provider_exits() {
-    let err = PluginClient::launch(LaunchOptions::new("/bin/true")).await.unwrap_err();
+    let err = PluginClient::launch(LaunchOptions::new("/bin/true"))
+        .await
+        .unwrap_err();
     assert_eq!(err.kind(), ClientErrorKind::Exited);
     assert_eq!(
         err.to_string(),
@@ -354,21 +393,37 @@ async fn not_a_provider_exits() {
          (it wrote nothing to stderr)"
     );
     let (_dir, path) = script("terraform-provider-fails", "echo 'no luck' >&2\nexit 3");
-    let err = PluginClient::launch(LaunchOptions::new(&path)).await.unwrap_err();
-    assert!(err.to_string().contains("exited (exit status: 3) before printing a handshake line"), "{err}");
-    assert!(err.to_string().ends_with("its stderr ended with:\nno luck"), "{err}");
+    let err = PluginClient::launch(LaunchOptions::new(&path))
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("exited (exit status: 3) before printing a handshake line"),
+        "{err}"
+    );
+    assert!(
+        err.to_string().ends_with("its stderr ended with:\nno luck"),
+        "{err}"
+    );
     let err = PluginClient::launch(LaunchOptions::new("/nonexistent/terraform-provider-x"))
         .await
         .unwrap_err();
     assert_eq!(err.kind(), ClientErrorKind::Spawn);
     assert!(
-        err.to_string().starts_with("provider /nonexistent/terraform-provider-x: cannot start it: "),
+        err.to_string()
+            .starts_with("provider /nonexistent/terraform-provider-x: cannot start it: "),
         "{err}"
     );
     let (_dir, path) = script("terraform-provider-chatty", "echo 'Hello, world'\nsleep 5");
-    let err = PluginClient::launch(LaunchOptions::new(&path)).await.unwrap_err();
+    let err = PluginClient::launch(LaunchOptions::new(&path))
+        .await
+        .unwrap_err();
     assert_eq!(err.kind(), ClientErrorKind::Handshake);
-    assert!(err.to_string().contains("is not a go-plugin handshake line: \"Hello, world\""), "{err}");
+    assert!(
+        err.to_string()
+            .contains("is not a go-plugin handshake line: \"Hello, world\""),
+        "{err}"
+    );
 }
 
 /// The diagnostic every call gets once the child is gone.
@@ -377,7 +432,12 @@ fn assert_gone(diagnostics: &[tfplugin6::Diagnostic], rpc: &str, want: &str) {
     let d = &diagnostics[0];
     assert_eq!(d.severity, tfplugin6::diagnostic::Severity::Error as i32);
     assert_eq!(d.summary, want);
-    assert!(d.detail.contains(&format!("did not answer the {rpc} call: {want}.")), "{}", d.detail);
+    assert!(
+        d.detail
+            .contains(&format!("did not answer the {rpc} call: {want}.")),
+        "{}",
+        d.detail
+    );
     assert!(d.detail.contains("its stderr ended with:"), "{}", d.detail);
 }
 
@@ -405,7 +465,10 @@ async fn killed_child_answers_with_a_diagnostic() {
         .unwrap()
         .unwrap()
         .into_inner();
-    println!("  in-flight call answered {:?} after the kill", killed.elapsed());
+    println!(
+        "  in-flight call answered {:?} after the kill",
+        killed.elapsed()
+    );
     let want = "provider clienttest exited (signal: 9 (SIGKILL))";
     assert_gone(&answer.diagnostics, "ValidateResourceConfig", want);
     // Every later call, of every kind.
@@ -437,7 +500,10 @@ async fn killed_child_answers_with_a_diagnostic() {
     assert_gone(&event.diagnostic, "ListResource", want);
     assert!(list.next().await.is_none());
     assert!(started.elapsed() < PROMPT, "{:?}", started.elapsed());
-    assert_eq!(plugin.exit_status().map(|s| s.to_string()).as_deref(), Some("signal: 9 (SIGKILL)"));
+    assert_eq!(
+        plugin.exit_status().map(|s| s.to_string()).as_deref(),
+        Some("signal: 9 (SIGKILL)")
+    );
     assert!(plugin.shutdown().await.is_some());
 }
 
@@ -485,7 +551,10 @@ async fn child_dies_with_its_parent() {
     sigkill(parent.id().unwrap());
     let _ = parent.wait().await;
     let killed = Instant::now();
-    assert!(wait_gone(child, Duration::from_secs(5)).await, "provider {child} outlived its parent");
+    assert!(
+        wait_gone(child, Duration::from_secs(5)).await,
+        "provider {child} outlived its parent"
+    );
     println!("  provider gone {:?} after its parent", killed.elapsed());
 }
 
@@ -537,7 +606,11 @@ impl Fields<'_> {
 
 impl<S: tracing::Subscriber> Layer<S> for Captured {
     fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
-        if !event.metadata().target().starts_with("tfschema::server::client") {
+        if !event
+            .metadata()
+            .target()
+            .starts_with("tfschema::server::client")
+        {
             return;
         }
         let mut captured = Event {

@@ -20,7 +20,11 @@ fn go_null() -> Option<PathBuf> {
     match std::env::var_os("TFSCHEMA_GO_NULL") {
         Some(path) => {
             let path = PathBuf::from(path);
-            assert!(path.is_file(), "TFSCHEMA_GO_NULL={} is not a file", path.display());
+            assert!(
+                path.is_file(),
+                "TFSCHEMA_GO_NULL={} is not a file",
+                path.display()
+            );
             Some(path)
         }
         None => {
@@ -51,7 +55,9 @@ async fn schema(proxy: &Proxy5) -> tfplugin5::get_provider_schema::Response {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn go_null_schema_through_proxy5_then_shutdown() {
     let Some(binary) = go_null() else { return };
-    let plugin = PluginClient::launch(LaunchOptions::new(&binary)).await.unwrap();
+    let plugin = PluginClient::launch(LaunchOptions::new(&binary))
+        .await
+        .unwrap();
     // SDK v1 serves protocol 5 only.
     assert_eq!(plugin.protocol(), 5);
     assert_eq!(plugin.name(), "terraform-provider-null_v2.1.2_x4");
@@ -96,7 +102,9 @@ async fn go_null_offered_only_6_falls_back_to_its_legacy_version() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn go_null_killed_answers_with_a_diagnostic_naming_it() {
     let Some(binary) = go_null() else { return };
-    let plugin = PluginClient::launch(LaunchOptions::new(&binary)).await.unwrap();
+    let plugin = PluginClient::launch(LaunchOptions::new(&binary))
+        .await
+        .unwrap();
     let proxy = Proxy5::new(plugin.clone()).unwrap();
     assert!(schema(&proxy).await.diagnostics.is_empty());
     let pid = plugin.pid().unwrap();
@@ -117,7 +125,11 @@ async fn go_null_killed_answers_with_a_diagnostic_naming_it() {
         d.summary,
         "provider terraform-provider-null_v2.1.2_x4 exited (signal: 9 (SIGKILL))"
     );
-    assert!(d.detail.contains(&binary.display().to_string()), "{}", d.detail);
+    assert!(
+        d.detail.contains(&binary.display().to_string()),
+        "{}",
+        d.detail
+    );
     let stop = proxy
         .stop(Request::new(tfplugin5::stop::Request {}))
         .await

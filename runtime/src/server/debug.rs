@@ -157,12 +157,17 @@ impl ReattachConfig {
     /// address is empty, or whose version or pid is not a number in range.
     /// The message names the entry.
     pub fn parse_providers(json: &str) -> Result<Vec<ReattachConfig>, ServeError> {
-        let invalid =
-            |why: String| ServeError::Debug(format!("Invalid format for {REATTACH_PROVIDERS_KEY}: {why}"));
+        let invalid = |why: String| {
+            ServeError::Debug(format!(
+                "Invalid format for {REATTACH_PROVIDERS_KEY}: {why}"
+            ))
+        };
         let value: serde_json::Value =
             serde_json::from_str(json).map_err(|e| invalid(e.to_string()))?;
         let serde_json::Value::Object(entries) = value else {
-            return Err(invalid("expected a JSON object of provider addresses".to_owned()));
+            return Err(invalid(
+                "expected a JSON object of provider addresses".to_owned(),
+            ));
         };
         let mut configs = Vec::with_capacity(entries.len());
         for (address, entry) in &entries {
@@ -175,7 +180,10 @@ impl ReattachConfig {
 
 /// A member of a JSON object by name, matched case-insensitively as Go's
 /// `encoding/json` matches struct fields (an exact match first).
-fn member<'a>(object: &'a serde_json::Map<String, serde_json::Value>, name: &str) -> Option<&'a serde_json::Value> {
+fn member<'a>(
+    object: &'a serde_json::Map<String, serde_json::Value>,
+    name: &str,
+) -> Option<&'a serde_json::Value> {
     object.get(name).or_else(|| {
         object
             .iter()
@@ -185,11 +193,16 @@ fn member<'a>(object: &'a serde_json::Map<String, serde_json::Value>, name: &str
 }
 
 /// One entry of `TF_REATTACH_PROVIDERS`.
-fn parse_reattach_entry(address: &str, entry: &serde_json::Value) -> Result<ReattachConfig, String> {
+fn parse_reattach_entry(
+    address: &str,
+    entry: &serde_json::Value,
+) -> Result<ReattachConfig, String> {
     let serde_json::Value::Object(entry) = entry else {
         return Err(format!("the entry for {address:?} is not a JSON object"));
     };
-    let text = |object: &serde_json::Map<String, serde_json::Value>, name: &str| match member(object, name) {
+    let text = |object: &serde_json::Map<String, serde_json::Value>, name: &str| match member(
+        object, name,
+    ) {
         None | Some(serde_json::Value::Null) => Ok(String::new()),
         Some(serde_json::Value::String(s)) => Ok(s.clone()),
         Some(other) => Err(format!("{name} of {address:?} is not a string: {other}")),
@@ -854,7 +867,10 @@ mod tests {
         assert_eq!(loose[0].addr, "127.0.0.1:1");
         // What to_json writes reads back.
         let c = config("registry.terraform.io/hashicorp/x", "unix", "/tmp/p<1>", 6);
-        assert_eq!(ReattachConfig::parse_providers(&c.to_json()).expect("parses"), [c]);
+        assert_eq!(
+            ReattachConfig::parse_providers(&c.to_json()).expect("parses"),
+            [c]
+        );
     }
 
     #[test]
@@ -881,7 +897,9 @@ mod tests {
                 "Pid of \"x\" is not a number in range: -1",
             ),
         ] {
-            let err = ReattachConfig::parse_providers(json).expect_err(json).to_string();
+            let err = ReattachConfig::parse_providers(json)
+                .expect_err(json)
+                .to_string();
             assert!(err.contains(want), "{json}: {err}");
         }
     }

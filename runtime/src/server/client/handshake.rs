@@ -100,9 +100,11 @@ pub fn parse_handshake(line: &str, offered: &str) -> Result<Handshake, String> {
     // tolerated.
     let cert = fields.get(5).map(|c| c.trim_end_matches('=')).unwrap_or("");
     if cert.is_empty() {
-        return Err("its handshake line has no certificate: it serves without TLS although \
+        return Err(
+            "its handshake line has no certificate: it serves without TLS although \
                     PLUGIN_CLIENT_CERT was set (Terraform refuses that too)"
-            .to_owned());
+                .to_owned(),
+        );
     }
     let server_cert = base64::engine::general_purpose::STANDARD_NO_PAD
         .decode(cert)
@@ -142,7 +144,10 @@ mod tests {
         for (line, want) in [
             ("Hello, world", "not a go-plugin handshake line"),
             ("2|6|unix|/s|grpc|MIIC", "core protocol \"2\""),
-            ("1|4|unix|/s|grpc|MIIC", "plugin protocol \"4\"; Terraform offered 5,6"),
+            (
+                "1|4|unix|/s|grpc|MIIC",
+                "plugin protocol \"4\"; Terraform offered 5,6",
+            ),
             ("1|6|pipe|/s|grpc|MIIC", "network \"pipe\""),
             ("1|5|unix|/s", "net/rpc"),
             ("1|5|unix|/s|netrpc", "\"netrpc\""),

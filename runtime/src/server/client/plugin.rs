@@ -96,8 +96,7 @@ impl PluginClient {
         let fail = |kind, text: String| {
             ClientError::new(kind, format!("provider {}: {text}", binary.display()))
         };
-        let identity =
-            ClientIdentity::generate().map_err(|e| fail(ClientErrorKind::Connect, e))?;
+        let identity = ClientIdentity::generate().map_err(|e| fail(ClientErrorKind::Connect, e))?;
         let mut started = start(&options, &name, &identity.cert_pem)
             .await
             .map_err(|e| fail(ClientErrorKind::Spawn, format!("cannot start it: {e}")))?;
@@ -125,8 +124,9 @@ impl PluginClient {
                 // Kill it, and let its last stderr lines arrive.
                 drop(started.kill);
                 let mut exit = started.exit.clone();
-                let _ = tokio::time::timeout(options.shutdown_grace, exit.wait_for(Option::is_some))
-                    .await;
+                let _ =
+                    tokio::time::timeout(options.shutdown_grace, exit.wait_for(Option::is_some))
+                        .await;
                 join_readers(started.readers, options.shutdown_grace).await;
                 let message = format!("{}\n{}", fail(kind, text), stderr_part(&started.tail));
                 return Err(ClientError::new(kind, message));
@@ -164,7 +164,10 @@ impl PluginClient {
     /// tcp, or a failed connection; the message names the address.
     pub async fn attach(config: &ReattachConfig) -> Result<PluginClient, ClientError> {
         let fail = |kind, text: String| {
-            ClientError::new(kind, format!("provider {}: {text}", config.provider_address))
+            ClientError::new(
+                kind,
+                format!("provider {}: {text}", config.provider_address),
+            )
         };
         if !matches!(config.protocol_version, 5 | 6) {
             return Err(fail(
@@ -396,9 +399,8 @@ async fn read_handshake(
     let mut lines = BufReader::new(stdout).lines();
     let timeout = options.handshake_timeout;
     let first = tokio::time::timeout(timeout, lines.next_line()).await;
-    let exited = |exit: &watch::Receiver<Option<Exit>>| {
-        exit.borrow().as_ref().map(|e| e.text.clone())
-    };
+    let exited =
+        |exit: &watch::Receiver<Option<Exit>>| exit.borrow().as_ref().map(|e| e.text.clone());
     let line = match first {
         Err(_) => {
             return Err((
@@ -419,8 +421,8 @@ async fn read_handshake(
         }
         Ok(Ok(None)) => {
             let mut exit = started.exit.clone();
-            let _ = tokio::time::timeout(options.shutdown_grace, exit.wait_for(Option::is_some))
-                .await;
+            let _ =
+                tokio::time::timeout(options.shutdown_grace, exit.wait_for(Option::is_some)).await;
             return Err(match exited(&exit) {
                 Some(status) => (
                     ClientErrorKind::Exited,

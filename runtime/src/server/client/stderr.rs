@@ -169,7 +169,11 @@ pub(crate) async fn relay(name: String, stderr: impl AsyncRead + Unpin, tail: Ta
     let (mut in_panic, mut continuation) = (false, false);
     loop {
         buf.clear();
-        match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf).await {
+        match (&mut reader)
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut buf)
+            .await
+        {
             Ok(0) => return,
             Ok(_) => {}
             Err(e) => {
@@ -232,7 +236,11 @@ mod tests {
     #[test]
     fn json_without_an_hclog_level_is_a_plain_debug_line() {
         let mut panic = false;
-        for line in [r#"{"msg":"hi"}"#, r#"{"@level":"loud","@message":"m"}"#, "[1,2]"] {
+        for line in [
+            r#"{"msg":"hi"}"#,
+            r#"{"@level":"loud","@message":"m"}"#,
+            "[1,2]",
+        ] {
             let parsed = parse_line(line, &mut panic);
             assert_eq!(parsed.level, Level::Debug, "{line}");
             assert_eq!(parsed.message, line);
@@ -258,7 +266,10 @@ mod tests {
         assert_eq!(first.level, Level::Error);
         assert!(panic);
         // The goroutine dump that follows is part of the panic.
-        assert_eq!(parse_line("goroutine 1 [running]:", &mut panic).level, Level::Error);
+        assert_eq!(
+            parse_line("goroutine 1 [running]:", &mut panic).level,
+            Level::Error
+        );
         let mut fatal = false;
         parse_line("fatal error: concurrent map writes", &mut fatal);
         assert!(fatal);
