@@ -77,7 +77,8 @@ mod linux {
         let parent = std::process::id();
         // SAFETY: the closure runs in the child between fork and exec, where
         // only async-signal-safe calls are allowed: prctl and getppid are
-        // system calls that allocate and lock nothing.
+        // system calls that allocate and lock nothing, and the errors are
+        // plain OS error codes (no allocation).
         #[allow(unsafe_code)]
         unsafe {
             command.pre_exec(move || {
@@ -85,9 +86,10 @@ mod linux {
                     return Err(io::Error::last_os_error());
                 }
                 // We may have died between the fork and the prctl: then the
-                // signal will never come, and the child must not run.
+                // signal will never come, and the child must not run. (An
+                // OS error code: nothing may allocate after a fork.)
                 if libc::getppid() as u32 != parent {
-                    return Err(io::Error::other("the launching process has exited"));
+                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
                 }
                 Ok(())
             });
