@@ -40,6 +40,7 @@
 //! |---|---|
 //! | `derive` (default) | `#[derive(TfSchema, TfValue)]`, re-exported from `tfschema-derive` |
 //! | `server` | the plugin server (tonic, tokio, rustls), `retry`, and with `derive` `#[function]` |
+//! | `client` | `server::client`: a provider binary launched as Terraform launches it (or attached to), and proxies serving it in process (implies `server`) |
 //! | `acceptance` | `testing::acceptance`: terraform-plugin-testing's acceptance tests, real Terraform against the provider served in process (implies `server`; a dev-dependency feature) |
 //! | `compact_str` | `compact_str::CompactString` as a model string type: strings of up to 24 bytes decoded without allocating |
 //!

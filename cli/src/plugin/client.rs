@@ -1,21 +1,14 @@
-//! The gRPC calls: a channel over the provider's socket with mutual TLS,
-//! `GetProviderSchema` and `GetResourceIdentitySchemas` as Terraform makes
-//! them, and go-plugin's `GRPCController/Shutdown`.
+//! The calls that read a schema, `GetProviderSchema` and
+//! `GetResourceIdentitySchemas` as Terraform makes them, over the channel
+//! of the runtime's plugin client.
 
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use tfschema::server::proto::plugin::grpc_controller_client::GrpcControllerClient;
-use tfschema::server::proto::plugin::Empty;
 use tfschema::server::proto::{tfplugin5, tfplugin6};
-use tokio::io::{AsyncRead, AsyncWrite};
-use tokio::net::{TcpStream, UnixStream};
-use tonic::codegen::http;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tonic::Code;
 
-use super::launch::{Handshake, Network};
-use super::tls::ClientIdentity;
 use super::v5;
 
 /// The largest schema answer accepted: Terraform's own limit (64 MiB).
@@ -32,34 +25,6 @@ pub(super) struct Answer {
     /// `GetResourceIdentitySchemas`; empty when the provider does not
     /// implement it (Terraform tolerates that).
     pub(super) identities: tfplugin6::get_resource_identity_schemas::Response,
-}
-
-trait Io: AsyncRead + AsyncWrite + Unpin + Send + 'static {}
-impl<T: AsyncRead + AsyncWrite + Unpin + Send + 'static> Io for T {}
-
-/// Opens the gRPC channel as go-plugin does: the socket from the handshake,
-/// TLS with our certificate, the provider's pinned, the name `localhost`.
-pub(super) async fn connect(hs: &Handshake, identity: &ClientIdentity) -> Result<Channel> {
-    let tls = tokio_rustls::TlsConnector::from(identity.client_config(&hs.server_cert)?);
-    let (network, address) = (hs.network, hs.address.clone());
-    let channel = Endpoint::from_static("http://localhost")
-        .connect_timeout(CALL_TIMEOUT)
-        .connect_with_connector(tower::service_fn(move |_: http::Uri| {
-            let (tls, address) = (tls.clone(), address.clone());
-            async move {
-                let io: Box<dyn Io> = match network {
-                    Network::Unix => Box::new(UnixStream::connect(&address).await?),
-                    Network::Tcp => Box::new(TcpStream::connect(&address).await?),
-                };
-                let name = rustls::pki_types::ServerName::try_from("localhost")
-                    .map_err(std::io::Error::other)?;
-                let io = tls.connect(name, io).await?;
-                Ok::<_, std::io::Error>(hyper_util::rt::TokioIo::new(io))
-            }
-        }))
-        .await
-        .with_context(|| format!("connecting to {} over TLS", hs.address))?;
-    Ok(channel)
 }
 
 /// `GetProviderSchema` (protocol 6) or `GetSchema` (protocol 5), then
@@ -129,13 +94,6 @@ pub(super) async fn provider_schema(channel: &Channel, protocol: u32) -> Result<
         );
     }
     Ok(answer)
-}
-
-/// Asks the provider to exit (go-plugin's graceful stop); errors do not
-/// matter, it is killed if it stays.
-pub(super) async fn shutdown(channel: &Channel) {
-    let mut controller = GrpcControllerClient::new(channel.clone());
-    let _ = tokio::time::timeout(Duration::from_secs(2), controller.shutdown(Empty {})).await;
 }
 
 /// Runs one call with [`CALL_TIMEOUT`]; the inner result is the call's.

@@ -1,27 +1,27 @@
-//! Terraform's side of the plugin protocol, as far as reading a provider's
-//! schema goes: launch the binary as go-plugin does ([`launch`]), trust the
-//! certificate it prints and present our own ([`tls`]), call
-//! `GetProviderSchema` over protocol 6 or 5 ([`client`]) and turn the answer
-//! into what `terraform providers schema -json` prints ([`convert`]).
+//! Reading a provider's schema as `terraform providers schema -json`
+//! prints it: the runtime's plugin client
+//! ([`tfschema::server::client`]) launches the binary as Terraform does and
+//! stops it; the command calls `GetProviderSchema` over protocol 6 or 5
+//! ([`client`]) and turns the answer into the JSON model
+//! ([`convert`]).
 //!
-//! This lives in the command, not in tfschema-codegen: it needs a process, a
-//! tokio runtime, tonic and rustls, and only the command launches providers;
-//! the library keeps the JSON model ([`tfschema_codegen::tfjson`]) that the
-//! command fills and that other tools read from a file.
+//! The JSON model ([`tfschema_codegen::tfjson`]) stays in the library,
+//! which other tools read from a file; this part needs a process and a
+//! tokio runtime, and only the command launches providers.
 
+mod address;
 mod client;
 mod convert;
-mod launch;
-mod tls;
 mod v5;
 
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
+use tfschema::server::client::{LaunchOptions, PluginClient, DEFAULT_PROTOCOL_VERSIONS};
 use tfschema_codegen::tfjson::ProviderSchema;
 
-pub use launch::default_address;
+pub use address::default_address;
 
 /// A schema read from a running provider.
 #[derive(Debug)]
@@ -41,7 +41,7 @@ pub struct Dumped {
 /// or with a schema Terraform would refuse. The message names the binary
 /// and quotes the end of its stderr.
 pub fn read_schema(binary: &Path, timeout: Duration) -> Result<Dumped> {
-    read_schema_offering(binary, timeout, launch::OFFERED_VERSIONS)
+    read_schema_offering(binary, timeout, DEFAULT_PROTOCOL_VERSIONS)
 }
 
 /// [`read_schema`], offering the provider only the plugin protocol
@@ -58,21 +58,28 @@ pub fn read_schema_offering(binary: &Path, timeout: Duration, offered: &str) -> 
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let identity = tls::ClientIdentity::generate()?;
-        let mut plugin =
-            launch::Plugin::start(binary, &identity.cert_pem, offered, timeout).await?;
+        let options = LaunchOptions::new(binary)
+            .protocol_versions(offered)
+            .handshake_timeout(timeout);
+        let plugin = PluginClient::launch(options)
+            .await
+            .map_err(|e| anyhow!("{e}"))?;
         let result = async {
-            let channel = client::connect(&plugin.handshake, &identity).await?;
-            let answer = client::provider_schema(&channel, plugin.handshake.protocol).await;
-            // Asked to exit whatever the answer; killed below if it stays.
-            client::shutdown(&channel).await;
-            convert::provider_schema(answer?)
+            let answer = client::provider_schema(&plugin.channel(), plugin.protocol()).await?;
+            convert::provider_schema(answer)
         }
         .await;
-        plugin.stop(result.is_ok()).await;
-        let schema = result.map_err(|e| plugin.explain(e))?;
+        // Asked to exit whatever the answer; killed if it stays.
+        plugin.shutdown().await;
+        let schema = result.map_err(|e| {
+            anyhow!(
+                "provider {}: {e:#}\n{}",
+                binary.display(),
+                plugin.stderr_tail()
+            )
+        })?;
         Ok(Dumped {
-            protocol: plugin.handshake.protocol,
+            protocol: plugin.protocol(),
             schema,
         })
     })

@@ -129,6 +129,123 @@ impl ReattachConfig {
     pub fn to_json(&self) -> String {
         reattach_providers_json([self])
     }
+
+    /// Reads a `TF_REATTACH_PROVIDERS` value as Terraform does: a JSON map
+    /// from provider address to go-plugin's reattach configuration, whose
+    /// keys match case-insensitively (Go's `encoding/json`) and whose
+    /// missing members are zero. The protocol version is the entry's when
+    /// `Test` is true and 5 otherwise (go-plugin takes the entry's version
+    /// only in test mode). The configurations come sorted by address.
+    ///
+    /// ```
+    /// use tfschema::server::ReattachConfig;
+    ///
+    /// let configs = ReattachConfig::parse_providers(
+    ///     r#"{"registry.terraform.io/example/things":{"Protocol":"grpc","ProtocolVersion":6,
+    ///        "Pid":4242,"Test":true,"Addr":{"Network":"unix","String":"/tmp/plugin1"}}}"#,
+    /// )?;
+    /// assert_eq!(configs[0].protocol_version, 6);
+    /// assert_eq!(configs[0].addr, "/tmp/plugin1");
+    /// # Ok::<(), tfschema::server::ServeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Not a JSON object of objects (`Invalid format for
+    /// TF_REATTACH_PROVIDERS`, Terraform's words); an entry whose protocol
+    /// is not `grpc` (Terraform 0.12 and later speak nothing else), whose
+    /// network is neither `unix` nor `tcp` (`Unknown address type`), whose
+    /// address is empty, or whose version or pid is not a number in range.
+    /// The message names the entry.
+    pub fn parse_providers(json: &str) -> Result<Vec<ReattachConfig>, ServeError> {
+        let invalid = |why: String| {
+            ServeError::Debug(format!(
+                "Invalid format for {REATTACH_PROVIDERS_KEY}: {why}"
+            ))
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| invalid(e.to_string()))?;
+        let serde_json::Value::Object(entries) = value else {
+            return Err(invalid(
+                "expected a JSON object of provider addresses".to_owned(),
+            ));
+        };
+        let mut configs = Vec::with_capacity(entries.len());
+        for (address, entry) in &entries {
+            configs.push(parse_reattach_entry(address, entry).map_err(invalid)?);
+        }
+        configs.sort_by(|a, b| a.provider_address.cmp(&b.provider_address));
+        Ok(configs)
+    }
+}
+
+/// A member of a JSON object by name, matched case-insensitively as Go's
+/// `encoding/json` matches struct fields (an exact match first).
+fn member<'a>(
+    object: &'a serde_json::Map<String, serde_json::Value>,
+    name: &str,
+) -> Option<&'a serde_json::Value> {
+    object.get(name).or_else(|| {
+        object
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    })
+}
+
+/// One entry of `TF_REATTACH_PROVIDERS`.
+fn parse_reattach_entry(
+    address: &str,
+    entry: &serde_json::Value,
+) -> Result<ReattachConfig, String> {
+    let serde_json::Value::Object(entry) = entry else {
+        return Err(format!("the entry for {address:?} is not a JSON object"));
+    };
+    let text = |object: &serde_json::Map<String, serde_json::Value>, name: &str| match member(
+        object, name,
+    ) {
+        None | Some(serde_json::Value::Null) => Ok(String::new()),
+        Some(serde_json::Value::String(s)) => Ok(s.clone()),
+        Some(other) => Err(format!("{name} of {address:?} is not a string: {other}")),
+    };
+    let number = |name: &str| match member(entry, name) {
+        None | Some(serde_json::Value::Null) => Ok(0),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| format!("{name} of {address:?} is not a number in range: {v}")),
+    };
+    let test = match member(entry, "Test") {
+        None | Some(serde_json::Value::Null) => false,
+        Some(serde_json::Value::Bool(b)) => *b,
+        Some(other) => return Err(format!("Test of {address:?} is not a boolean: {other}")),
+    };
+    let protocol = text(entry, "Protocol")?;
+    if protocol != "grpc" {
+        return Err(format!(
+            "the protocol of {address:?} is {protocol:?}: Terraform 0.12 and later reattach \
+             only to \"grpc\" providers"
+        ));
+    }
+    let addr = match member(entry, "Addr") {
+        Some(serde_json::Value::Object(addr)) => addr,
+        _ => return Err(format!("{address:?} has no Addr object")),
+    };
+    let network = text(addr, "Network")?;
+    if network != "unix" && network != "tcp" {
+        return Err(format!("Unknown address type {network:?} for {address:?}"));
+    }
+    let socket = text(addr, "String")?;
+    if socket.is_empty() {
+        return Err(format!("the {network} address of {address:?} is empty"));
+    }
+    let version = number("ProtocolVersion")?;
+    Ok(ReattachConfig {
+        provider_address: address.to_owned(),
+        protocol_version: if test { version } else { 5 },
+        pid: number("Pid")?,
+        network,
+        addr: socket,
+    })
 }
 
 /// The value of `TF_REATTACH_PROVIDERS` for several providers served at
@@ -690,5 +807,100 @@ mod tests {
                 ignored: vec!["--exact".to_owned(), "x".to_owned()],
             }
         );
+    }
+
+    #[test]
+    fn reattach_json_as_terraform_reads_it() {
+        // Terraform's own test cases (internal/getproviders/reattach), one
+        // provider and two.
+        let one = ReattachConfig::parse_providers(
+            r#"{
+                "test": {
+                    "Protocol": "grpc",
+                    "ProtocolVersion": 6,
+                    "Pid": 12345,
+                    "Test": true,
+                    "Addr": {
+                        "Network": "unix",
+                        "String":"/var/folders/xx/abcde12345/T/plugin12345"
+                    }
+                }
+            }"#,
+        )
+        .expect("parses");
+        assert_eq!(
+            one,
+            [ReattachConfig {
+                provider_address: "test".to_owned(),
+                protocol_version: 6,
+                pid: 12345,
+                network: "unix".to_owned(),
+                addr: "/var/folders/xx/abcde12345/T/plugin12345".to_owned(),
+            }]
+        );
+        let two = ReattachConfig::parse_providers(
+            r#"{"test":{"Protocol":"grpc","ProtocolVersion":6,"Pid":12345,"Test":true,
+                "Addr":{"Network":"unix","String":"/tmp/a"}},
+                "example.com/org/test":{"Protocol":"grpc","ProtocolVersion":5,"Pid":6789,
+                "Test":true,"Addr":{"Network":"tcp","String":"127.0.0.1:1337"}}}"#,
+        )
+        .expect("parses");
+        assert_eq!(
+            two,
+            [
+                config("example.com/org/test", "tcp", "127.0.0.1:1337", 5),
+                config("test", "unix", "/tmp/a", 6),
+            ]
+            .map(|mut c| {
+                c.pid = if c.network == "tcp" { 6789 } else { 12345 };
+                c
+            })
+        );
+        // Go matches member names case-insensitively; without Test the
+        // version is 5 whatever the entry says.
+        let loose = ReattachConfig::parse_providers(
+            r#"{"x":{"protocol":"grpc","protocolversion":6,"pid":1,
+                "addr":{"network":"tcp","string":"127.0.0.1:1"}}}"#,
+        )
+        .expect("parses");
+        assert_eq!(loose[0].protocol_version, 5);
+        assert_eq!(loose[0].addr, "127.0.0.1:1");
+        // What to_json writes reads back.
+        let c = config("registry.terraform.io/hashicorp/x", "unix", "/tmp/p<1>", 6);
+        assert_eq!(
+            ReattachConfig::parse_providers(&c.to_json()).expect("parses"),
+            [c]
+        );
+    }
+
+    #[test]
+    fn reattach_json_terraform_would_refuse() {
+        for (json, want) in [
+            ("not json", "Invalid format for TF_REATTACH_PROVIDERS"),
+            ("[1]", "a JSON object of provider addresses"),
+            (r#"{"x":1}"#, "the entry for \"x\" is not a JSON object"),
+            (
+                r#"{"x":{"Protocol":"netrpc","Addr":{"Network":"unix","String":"/s"}}}"#,
+                "only to \"grpc\" providers",
+            ),
+            (r#"{"x":{"Protocol":"grpc"}}"#, "\"x\" has no Addr object"),
+            (
+                r#"{"x":{"Protocol":"grpc","Addr":{"Network":"udp","String":"/s"}}}"#,
+                "Unknown address type \"udp\" for \"x\"",
+            ),
+            (
+                r#"{"x":{"Protocol":"grpc","Addr":{"Network":"unix","String":""}}}"#,
+                "the unix address of \"x\" is empty",
+            ),
+            (
+                r#"{"x":{"Protocol":"grpc","Pid":-1,"Addr":{"Network":"unix","String":"/s"}}}"#,
+                "Pid of \"x\" is not a number in range: -1",
+            ),
+        ] {
+            let err = ReattachConfig::parse_providers(json)
+                .expect_err(json)
+                .to_string();
+            assert!(err.contains(want), "{json}: {err}");
+        }
     }
 }

@@ -15,6 +15,9 @@
 //!   mode instead: [`DebugServer`] listens on a socket of its own and
 //!   Terraform attaches to it through `TF_REATTACH_PROVIDERS`, run after
 //!   run (for a debugger, or a test process serving its own provider).
+//! - [`client`] (feature `client`): Terraform's side, a provider binary
+//!   launched as Terraform launches it (or attached to), and proxies that
+//!   serve it in process.
 //! - [`proto`]: the protocol's generated messages, services and clients,
 //!   for talking to a provider at the wire; it follows Terraform's `.proto`
 //!   files rather than tfschema's semver.
@@ -31,6 +34,9 @@
 //! }
 //! ```
 
+#[cfg(feature = "client")]
+#[cfg_attr(docsrs, doc(cfg(feature = "client")))]
+pub mod client;
 mod debug;
 mod detached;
 mod dynamic;

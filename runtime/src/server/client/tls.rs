@@ -1,6 +1,7 @@
 //! go-plugin's AutoMTLS, client side: a fresh self-signed client
-//! certificate per run (passed to the provider in `PLUGIN_CLIENT_CERT`) and
-//! a TLS client that trusts exactly the certificate the provider printed.
+//! certificate per launch (passed to the provider in `PLUGIN_CLIENT_CERT`)
+//! and a TLS client that trusts exactly the certificate the provider
+//! printed.
 //!
 //! The certificate is made as go-plugin makes Terraform's (a CA, key usages
 //! DigitalSignature, KeyEncipherment and CertSign, extended key usages
@@ -14,7 +15,6 @@
 
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
 use rcgen::{
     BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, KeyPair,
     KeyUsagePurpose, PKCS_ECDSA_P256_SHA256,
@@ -24,10 +24,12 @@ use rustls::crypto::WebPkiSupportedAlgorithms;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
 use rustls::{ClientConfig, DigitallySignedStruct, SignatureScheme};
 
-/// Our certificate and key for one run.
-pub(super) struct ClientIdentity {
+use crate::server::tls::crypto_provider;
+
+/// Our certificate and key for one launch.
+pub(crate) struct ClientIdentity {
     /// The certificate as `PLUGIN_CLIENT_CERT` carries it (PEM).
-    pub(super) cert_pem: String,
+    pub(crate) cert_pem: String,
     cert: CertificateDer<'static>,
     key: PrivatePkcs8KeyDer<'static>,
 }
@@ -41,11 +43,11 @@ impl std::fmt::Debug for ClientIdentity {
 
 impl ClientIdentity {
     /// A fresh key and self-signed certificate.
-    pub(super) fn generate() -> Result<ClientIdentity> {
-        let key =
-            KeyPair::generate_for(&PKCS_ECDSA_P256_SHA256).context("generating the client key")?;
+    pub(crate) fn generate() -> Result<ClientIdentity, String> {
+        let key = KeyPair::generate_for(&PKCS_ECDSA_P256_SHA256)
+            .map_err(|e| format!("generating the client key: {e}"))?;
         let mut params = CertificateParams::new(vec!["localhost".to_owned()])
-            .context("client certificate parameters")?;
+            .map_err(|e| format!("client certificate parameters: {e}"))?;
         params
             .distinguished_name
             .push(DnType::CommonName, "localhost");
@@ -64,7 +66,7 @@ impl ClientIdentity {
         ];
         let cert = params
             .self_signed(&key)
-            .context("signing the client certificate")?;
+            .map_err(|e| format!("signing the client certificate: {e}"))?;
         Ok(ClientIdentity {
             cert_pem: cert.pem(),
             cert: cert.der().clone(),
@@ -74,22 +76,22 @@ impl ClientIdentity {
 
     /// The TLS client: presents our certificate, accepts only
     /// `server_cert`, offers ALPN `h2` (gRPC-Go servers require it).
-    pub(super) fn client_config(&self, server_cert: &[u8]) -> Result<Arc<ClientConfig>> {
-        let provider = tfschema::server::crypto_provider();
+    pub(crate) fn client_config(&self, server_cert: &[u8]) -> Result<Arc<ClientConfig>, String> {
+        let provider = crypto_provider();
         let verifier = PinnedServerCert {
             cert: CertificateDer::from(server_cert.to_vec()),
             algorithms: provider.signature_verification_algorithms,
         };
         let mut config = ClientConfig::builder_with_provider(provider)
             .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
-            .context("TLS versions")?
+            .map_err(|e| format!("TLS versions: {e}"))?
             .dangerous()
             .with_custom_certificate_verifier(Arc::new(verifier))
             .with_client_auth_cert(
                 vec![self.cert.clone()],
                 PrivateKeyDer::Pkcs8(self.key.clone_key()),
             )
-            .context("our client certificate")?;
+            .map_err(|e| format!("our client certificate: {e}"))?;
         config.alpn_protocols = vec![b"h2".to_vec()];
         Ok(Arc::new(config))
     }
