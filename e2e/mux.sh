@@ -8,6 +8,12 @@
 # Stages (configuration in e2e/scenarios/mux/):
 #   go-to-rust   the Go provider (2.1.2) applies; the Rust port, released as 2.2.0, reads the
 #                state Go wrote: the plan is empty, a change of triggers replaces, destroy works.
+#   mux          the migration half done: a Rust binary (src/bin/terraform-provider-null-mux.rs)
+#                serving null_data_source itself and null_resource through the Go binary it ships
+#                as proxied/terraform-provider-null_v2.1.2_x4, released as 3.0.0 over state the Go
+#                provider wrote: plans empty, applies a change, passes the Go provider's import
+#                refusal through, its schema is the Go provider's; then null_resource ported
+#                (the all-Rust binary, 3.1.0): the state the Go child wrote plans empty.
 # Env: E2E_TOOLS, CARGO_TARGET_DIR, E2E_UNSHARE, ... see e2e/lib.sh.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -15,12 +21,19 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$HERE/lib.sh"
 
 RUST_NULL="$E2E_PROFILE_DIR/terraform-provider-null"
+MUX_NULL="$E2E_PROFILE_DIR/terraform-provider-null-mux"
 
 ok() { echo "  ok: $*"; }
 
-# release VERSION BINARY: the mirror's next release of hashicorp/null, and `init -upgrade` to it.
+# release VERSION BINARY [PROXIED]: the mirror's next release of hashicorp/null (with PROXIED, a
+# Go binary, as proxied/<its name> beside it), and `init -upgrade` to it.
 release() {
   e2e_mirror_add "$MIRROR" hashicorp/null "$1" "$2"
+  if [ -n "${3:-}" ]; then
+    local dir="$MIRROR/registry.terraform.io/hashicorp/null/$1/$(e2e_os_arch)"
+    mkdir -p "$dir/proxied"
+    cp "$3" "$dir/proxied/"
+  fi
   e2e_tf_ok "$TF" "$WS" init -input=false -upgrade
   e2e_expect_contains "Installed hashicorp/null v$1"
 }
@@ -72,6 +85,66 @@ stage_go_to_rust() {
   ok "destroy"
 }
 
+# new_workspace NAME: a workspace with the configuration, its own mirror and CLI config.
+new_workspace() {
+  WS="$E2E_WORK/$1-$V"; rm -rf "$WS"; mkdir -p "$WS"
+  MIRROR="$E2E_WORK/mirror-$1-$V"; rm -rf "$MIRROR"; mkdir -p "$MIRROR"
+  cp "$HERE/scenarios/mux/main.tf" "$WS/"
+  e2e_cli_config_mirror "$E2E_WORK/$1-$V.tfrc" "$MIRROR" hashicorp/null
+  e2e_use_cli_config "$E2E_WORK/$1-$V.tfrc"
+}
+
+# schema_json FILE: the provider's schema as `terraform providers schema -json` prints it, into FILE
+# in a canonical form.
+schema_json() {
+  e2e_tf_ok "$TF" "$WS" providers schema -json
+  python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1])), sort_keys=True, indent=1))' \
+    "$E2E_LAST_OUT" > "$1"
+}
+
+stage_mux() {
+  echo "== mux, Terraform $V: null_resource through the Go binary, null_data_source in Rust"
+  new_workspace mux
+  release 2.1.2 "$E2E_NULL_PROVIDER"
+  e2e_tf_ok "$TF" "$WS" apply -auto-approve -input=false
+  e2e_expect_contains "Apply complete! Resources: 4 added, 0 changed, 0 destroyed."
+  local go_ids; go_ids="$(state_ids)"
+  schema_json "$WS/go-schema.json"
+
+  release 3.0.0 "$MUX_NULL" "$E2E_NULL_PROVIDER"
+  schema_json "$WS/mux-schema.json"
+  diff "$WS/go-schema.json" "$WS/mux-schema.json" || e2e_fail "the mux's schema differs from the Go provider's"
+  ok "providers schema -json through the mux equals the Go provider's"
+  e2e_tf_no_changes "$TF" "$WS"
+  [ "$(state_ids)" = "$go_ids" ] || e2e_fail "the refresh through the mux changed the ids"
+  ok "the mux refreshes the Go provider's state (null_resource through the Go child) and plans no changes"
+
+  sed -i 's/name  = "r${count.index}"/name  = "m${count.index}"/' "$WS/main.tf"
+  e2e_tf_ok "$TF" "$WS" apply -auto-approve -input=false
+  e2e_expect_contains "Apply complete! Resources: 3 added, 0 changed, 3 destroyed."
+  e2e_expect_contains 'outputs_a = "one"'
+  e2e_expect_contains 'has_computed_default = "default"'
+  e2e_tf_no_changes "$TF" "$WS"
+  ok "a change of triggers replaces through the Go child; the Rust data source reads; the plan is empty again"
+
+  printf '\nresource "null_resource" "imported" {}\n' >> "$WS/main.tf"
+  e2e_tf "$TF" "$WS" import -input=false null_resource.imported 12345
+  e2e_expect_rc 1
+  e2e_expect_contains "resource null_resource doesn't support import"
+  ok "import reaches the Go child, whose refusal Terraform prints"
+  sed -i '/resource "null_resource" "imported" {}/d' "$WS/main.tf"
+
+  local mux_ids; mux_ids="$(state_ids)"
+  release 3.1.0 "$RUST_NULL"
+  e2e_tf_no_changes "$TF" "$WS"
+  [ "$(state_ids)" = "$mux_ids" ] || e2e_fail "the all-Rust refresh changed the ids the Go child wrote"
+  ok "null_resource ported: the Rust provider plans the state the Go child wrote as no changes"
+
+  e2e_tf_ok "$TF" "$WS" destroy -auto-approve -input=false
+  e2e_expect_contains "Destroy complete! Resources: 4 destroyed."
+  ok "destroy"
+}
+
 main() {
   e2e_ensure_tools
   e2e_build
@@ -80,6 +153,7 @@ main() {
   for TF in "$E2E_TF103" "$E2E_TF115"; do
     V="$(e2e_tf_version "$TF")"
     stage_go_to_rust
+    stage_mux
   done
   echo "mux: all stages passed"
 }

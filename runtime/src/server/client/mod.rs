@@ -67,6 +67,7 @@ pub use error::{ClientError, ClientErrorKind};
 pub use handshake::{parse_handshake, Handshake, Network};
 pub use options::{
     LaunchOptions, DEFAULT_HANDSHAKE_TIMEOUT, DEFAULT_PROTOCOL_VERSIONS, DEFAULT_SHUTDOWN_GRACE,
+    PROXIED_DIR_ENV,
 };
 pub use plugin::PluginClient;
 pub use proxy5::Proxy5;

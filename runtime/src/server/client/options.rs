@@ -13,6 +13,10 @@ pub const DEFAULT_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(60);
 /// it is killed (Terraform waits 2 s too).
 pub const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
+/// The environment variable [`LaunchOptions::beside_executable`] reads: the
+/// directory its relative paths start from, instead of the executable's.
+pub const PROXIED_DIR_ENV: &str = "TFSCHEMA_PROXIED_DIR";
+
 /// How to launch a provider binary ([`PluginClient::launch`]): the
 /// environment Terraform gives it, plus what you add.
 ///
@@ -55,6 +59,38 @@ impl LaunchOptions {
             handshake_timeout: DEFAULT_HANDSHAKE_TIMEOUT,
             shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
         }
+    }
+
+    /// Launches the binary at `relative` to the directory of this
+    /// process's own executable: where a provider that serves a Go
+    /// provider's types through a [`Mux`](crate::server::mux::Mux) finds the
+    /// Go binary it ships with (`tfschema release --proxied` puts it in the
+    /// package as `proxied/<file>`). The environment variable
+    /// [`PROXIED_DIR_ENV`], when set, names the directory to use instead
+    /// (for tests and for a binary run from elsewhere).
+    ///
+    /// # Errors
+    /// The executable's path cannot be read (a [`ClientErrorKind::Spawn`](super::ClientErrorKind::Spawn)
+    /// error naming `relative`). A missing binary is found by
+    /// [`PluginClient::launch`](super::PluginClient::launch).
+    pub fn beside_executable(relative: impl AsRef<Path>) -> Result<Self, super::ClientError> {
+        let relative = relative.as_ref();
+        let base = match std::env::var_os(PROXIED_DIR_ENV) {
+            Some(dir) => PathBuf::from(dir),
+            None => std::env::current_exe()
+                .ok()
+                .and_then(|exe| exe.parent().map(Path::to_path_buf))
+                .ok_or_else(|| {
+                    super::ClientError::new(
+                        super::ClientErrorKind::Spawn,
+                        format!(
+                            "provider {}: the directory of this executable cannot be read to find it; set {PROXIED_DIR_ENV}",
+                            relative.display()
+                        ),
+                    )
+                })?,
+        };
+        Ok(LaunchOptions::new(base.join(relative)))
     }
 
     /// The name the child's log lines and errors carry; by default the
