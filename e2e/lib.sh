@@ -63,9 +63,9 @@ if [ "${E2E_RELEASE:-0}" = 1 ]; then E2E_PROFILE_DIR="$E2E_TARGET_DIR/release"; 
 # are compiled once for all of them (a narrower -p list would compile some 30 crates again).
 # tfschema gets the features `--all-features` gives it (features are additive: the binaries
 # behave the same), so the test build's tfschema and everything under it are reused; without
-# `acceptance` and `compact_str` the first build compiled tfschema and its dependents again
+# `acceptance`, `compact_str` and `client` the first build compiled tfschema and its dependents again
 # (139 s of CI's e2e/run.sh on 2 cores, against 13 s with them).
-E2E_TFSCHEMA_FEATURES="tfschema/server,tfschema/acceptance,tfschema/compact_str"
+E2E_TFSCHEMA_FEATURES="tfschema/server,tfschema/acceptance,tfschema/compact_str,tfschema/client"
 e2e_build() {
   local profile=()
   [ "${E2E_RELEASE:-0}" = 1 ] && profile=(--release)

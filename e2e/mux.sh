@@ -14,6 +14,11 @@
 #                provider wrote: plans empty, applies a change, passes the Go provider's import
 #                refusal through, its schema is the Go provider's; then null_resource ported
 #                (the all-Rust binary, 3.1.0): the state the Go child wrote plans empty.
+#   faults       the Go child killed mid-apply (a provisioner kills it): the next resource's
+#                error names the child and its signal, and a second apply converges; the Rust
+#                provider killed mid-apply: no Go process is left behind.
+# First, the runtime's plugin client against the Go binary (runtime/tests/client_go.rs: launch,
+# schema through Proxy5, shutdown, a SIGKILLed child's calls answered at once).
 # Env: E2E_TOOLS, CARGO_TARGET_DIR, E2E_UNSHARE, ... see e2e/lib.sh.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -145,8 +150,42 @@ stage_mux() {
   ok "destroy"
 }
 
+# go_children: how many Go children of the mux are running.
+go_children() { python3 "$HERE/scenarios/mux/kill.py" KILL proxied/terraform-provider-null_v2.1.2_x4 --count; }
+
+stage_faults() {
+  echo "== faults, Terraform $V: the Go child or the Rust provider killed mid-apply"
+  new_workspace faults
+  rm "$WS/main.tf"
+  cp "$HERE/scenarios/mux/faults.tf" "$HERE/scenarios/mux/kill.py" "$WS/"
+  release 3.0.0 "$MUX_NULL" "$E2E_NULL_PROVIDER"
+  [ "$(go_children)" = 0 ] || e2e_fail "a Go child is running before the test: $(go_children)"
+
+  e2e_tf "$TF" "$WS" apply -auto-approve -input=false -var kill_suffix=proxied/terraform-provider-null_v2.1.2_x4
+  e2e_expect_rc 1
+  e2e_expect_contains "null_resource.first: Creation complete"
+  e2e_expect_contains "provider terraform-provider-null_v2.1.2_x4 exited (signal: 9 (SIGKILL))"
+  e2e_expect_not_contains "null_resource.second: Creation complete"
+  ok "the Go child killed mid-apply: the next call's error names it and its signal"
+  e2e_tf_ok "$TF" "$WS" apply -auto-approve -input=false -var kill_suffix=proxied/terraform-provider-null_v2.1.2_x4
+  e2e_expect_contains "Apply complete! Resources: 1 added, 0 changed, 0 destroyed."
+  e2e_tf_ok "$TF" "$WS" destroy -auto-approve -input=false -var kill_suffix=none
+  ok "a second apply converges (a new provider process, a new Go child)"
+
+  e2e_tf "$TF" "$WS" apply -auto-approve -input=false -var kill_suffix=terraform-provider-null_v3.0.0
+  e2e_expect_rc 1
+  e2e_expect_contains "null_resource.first: Creation complete"
+  sleep 0.5
+  [ "$(go_children)" = 0 ] || e2e_fail "the Rust provider was killed, and $(go_children) Go children are left"
+  ok "the Rust provider killed mid-apply: its Go child died with it (Terraform: $(grep -m1 -o 'Error: [^│]*' "$E2E_LAST_ERR" || true))"
+  e2e_tf_ok "$TF" "$WS" destroy -auto-approve -input=false -var kill_suffix=none
+}
+
 main() {
   e2e_ensure_tools
+  echo "== the plugin client against the Go binary (runtime/tests/client_go.rs)"
+  (cd "$E2E_REPO" && TFSCHEMA_GO_NULL="$E2E_NULL_PROVIDER" \
+    cargo test -q -p tfschema --all-features --test client_go 2>&1 | tail -n 3)
   e2e_build
   e2e_env "$E2E_REPO/target/e2e-work/mux"
   echo "work dir: $E2E_WORK; network namespace: ${E2E_NET[*]:-none}"
@@ -154,6 +193,7 @@ main() {
     V="$(e2e_tf_version "$TF")"
     stage_go_to_rust
     stage_mux
+    stage_faults
   done
   echo "mux: all stages passed"
 }
