@@ -10,7 +10,8 @@
 #                state Go wrote: the plan is empty, a change of triggers replaces, destroy works.
 #   mux          the migration half done: a Rust binary (src/bin/terraform-provider-null-mux.rs)
 #                serving null_data_source itself and null_resource through the Go binary it ships
-#                as proxied/terraform-provider-null_v2.1.2_x4, released as 3.0.0 over state the Go
+#                as proxied/terraform-provider-null_v2.1.2_x4, released as 3.0.0 (`tfschema release
+#                --proxied`, a packed mirror) over state the Go
 #                provider wrote: plans empty, applies a change, passes the Go provider's import
 #                refusal through, its schema is the Go provider's; then null_resource ported
 #                (the all-Rust binary, 3.1.0): the state the Go child wrote plans empty.
@@ -90,6 +91,28 @@ stage_go_to_rust() {
   ok "destroy"
 }
 
+# release_packed VERSION BINARY PROXIED: `tfschema release` of BINARY with the Go binary PROXIED
+# packed beside it (--proxied), into the mirror as a packed release, and `init -upgrade` to it.
+release_packed() {
+  local os_arch; os_arch="$(e2e_os_arch)"
+  rm -rf "$E2E_WORK/dist-$1-$V"
+  # The example builds it as terraform-provider-null-mux beside the all-Rust binary; released,
+  # it is the provider null.
+  mkdir -p "$E2E_WORK/build-$1-$V"
+  cp "$2" "$E2E_WORK/build-$1-$V/terraform-provider-null"
+  "$E2E_PROFILE_DIR/tfschema" release --version "$1" --provider-binary "$os_arch=$E2E_WORK/build-$1-$V/terraform-provider-null" \
+    --proxied "$os_arch=$3" --out "$E2E_WORK/dist-$1-$V" --mirror "$MIRROR" >/dev/null 2>"$E2E_WORK/release.err" \
+    || { cat "$E2E_WORK/release.err" >&2; e2e_fail "tfschema release --proxied failed"; }
+  python3 - "$E2E_WORK/dist-$1-$V/terraform-provider-null_$1_$os_arch.zip" "$1" <<'PY'
+import sys, zipfile
+names = sorted(zipfile.ZipFile(sys.argv[1]).namelist())
+want = ["proxied/terraform-provider-null_v2.1.2_x4", "terraform-provider-null_v" + sys.argv[2]]
+assert names == sorted(want), names
+PY
+  e2e_tf_ok "$TF" "$WS" init -input=false -upgrade
+  e2e_expect_contains "Installed hashicorp/null v$1"
+}
+
 # new_workspace NAME: a workspace with the configuration, its own mirror and CLI config.
 new_workspace() {
   WS="$E2E_WORK/$1-$V"; rm -rf "$WS"; mkdir -p "$WS"
@@ -116,7 +139,8 @@ stage_mux() {
   local go_ids; go_ids="$(state_ids)"
   schema_json "$WS/go-schema.json"
 
-  release 3.0.0 "$MUX_NULL" "$E2E_NULL_PROVIDER"
+  release_packed 3.0.0 "$MUX_NULL" "$E2E_NULL_PROVIDER"
+  ok "tfschema release --proxied: the zip holds the Rust binary and proxied/<the Go binary>; Terraform installs it"
   schema_json "$WS/mux-schema.json"
   diff "$WS/go-schema.json" "$WS/mux-schema.json" || e2e_fail "the mux's schema differs from the Go provider's"
   ok "providers schema -json through the mux equals the Go provider's"

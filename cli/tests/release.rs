@@ -69,6 +69,20 @@ impl RawProvider for Shelf {
 
 fn provider_main(mode: &str) -> ExitCode {
     match mode {
+        // A provider that serves another binary's types finds it in
+        // TFSCHEMA_PROXIED_DIR/proxied/ (LaunchOptions::beside_executable):
+        // without it there, it fails as such a provider would.
+        "proxying" => {
+            let dir = std::env::var_os("TFSCHEMA_PROXIED_DIR").unwrap_or_default();
+            let go = Path::new(&dir).join("proxied/terraform-provider-shelf_v0.9.0_x5");
+            if std::fs::read(&go).ok().as_deref() != Some(b"the Go binary".as_slice()) {
+                eprintln!("Error: {}: no such file", go.display());
+                return ExitCode::FAILURE;
+            }
+            tfschema::server::run(tfschema::server::ProviderServices::from_raw(Shelf {
+                nested: false,
+            }))
+        }
         "serve" | "nested" => {
             tfschema::server::run(tfschema::server::ProviderServices::from_raw(Shelf {
                 nested: mode == "nested",
@@ -584,6 +598,125 @@ fn signs_with_gpg() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+fn proxied_binaries_are_packed_beside_the_provider() {
+    let dir = scratch("proxied");
+    let bin = wrapper(&dir.join("bin"), "terraform-provider-shelf");
+    let go = dir.join("go/terraform-provider-shelf_v0.9.0_x5");
+    write(&go, b"the Go binary");
+    let mac = fake_darwin_arm64(&dir);
+    let out = dir.join("dist");
+    let stdout = ok(&release(
+        &dir,
+        "proxying",
+        &[
+            "--version",
+            "1.0.0",
+            "--provider-binary",
+            &format!("{}={}", host(), bin.display()),
+            "--provider-binary",
+            &format!("darwin_arm64={}", mac.display()),
+            "--proxied",
+            &format!("{}={}", host(), go.display()),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ));
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    let zips = read_zips(&out);
+    let entries = |zip: &str| -> Vec<(String, String)> {
+        zips[zip]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["name"].as_str().unwrap().to_owned(),
+                    e["sha256"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    };
+    // The host's zip: the provider, then the Go binary under proxied/, and
+    // no entry for the directory (Terraform's h1 of the installed files
+    // would then differ from the zip's).
+    let host_zip = format!("terraform-provider-shelf_1.0.0_{}.zip", host());
+    let host_entries = entries(&host_zip);
+    let names: Vec<&str> = host_entries.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "terraform-provider-shelf_v1.0.0",
+            "proxied/terraform-provider-shelf_v0.9.0_x5"
+        ]
+    );
+    assert_eq!(host_entries[1].1, sha256_hex(b"the Go binary"));
+    // The other platform was given no proxied binary.
+    let mac_entries = entries("terraform-provider-shelf_1.0.0_darwin_arm64.zip");
+    let mac_names: Vec<&str> = mac_entries.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(mac_names, ["terraform-provider-shelf_v1.0.0"]);
+
+    // Without --proxied, the provider cannot find its Go binary when
+    // launched, and the release says so.
+    let err = failed(&release(
+        &dir,
+        "proxying",
+        &[
+            "--version",
+            "1.0.0",
+            "--provider-binary",
+            &format!("{}={}", host(), bin.display()),
+            "--out",
+            dir.join("dist2").to_str().unwrap(),
+        ],
+    ));
+    assert!(
+        err.contains("proxied/terraform-provider-shelf_v0.9.0_x5: no such file"),
+        "{err}"
+    );
+
+    let bad: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["--proxied".into(), go.display().to_string()],
+            "expected OS_ARCH=PATH",
+        ),
+        (
+            vec!["--proxied".into(), format!("windows_amd64={}", go.display())],
+            "no binary for windows_amd64 is released",
+        ),
+        (
+            vec![
+                "--proxied".into(),
+                format!("{}={}", host(), dir.join("nope").display()),
+            ],
+            "no such file (--proxied",
+        ),
+        (
+            vec![
+                "--proxied".into(),
+                format!("{}={}", host(), go.display()),
+                "--proxied".into(),
+                format!("{}={}", host(), go.display()),
+            ],
+            "a second proxied binary for",
+        ),
+    ];
+    for (extra, expected) in bad {
+        let mut args: Vec<String> = vec![
+            "--version".into(),
+            "1.0.0".into(),
+            "--provider-binary".into(),
+            format!("{}={}", host(), bin.display()),
+            "--out".into(),
+            dir.join("dist3").display().to_string(),
+        ];
+        args.extend(extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let err = failed(&release(&dir, "proxying", &args));
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn bad_input_names_what_is_wrong_and_leaves_nothing() {
     let dir = scratch("errors");
     let bin = wrapper(&dir.join("bin"), "terraform-provider-shelf");
@@ -822,7 +955,11 @@ fn main() -> ExitCode {
     if let Ok(mode) = std::env::var("RELEASE_TEST_PROVIDER") {
         return provider_main(&mode);
     }
-    let tests: [(&str, fn()); 6] = [
+    let tests: [(&str, fn()); 7] = [
+        (
+            "proxied_binaries_are_packed_beside_the_provider",
+            proxied_binaries_are_packed_beside_the_provider,
+        ),
         (
             "writes_what_the_registry_reads",
             writes_what_the_registry_reads,

@@ -53,14 +53,31 @@ pub fn read_schema(binary: &Path, timeout: Duration) -> Result<Dumped> {
 /// # Errors
 /// As [`read_schema`].
 pub fn read_schema_offering(binary: &Path, timeout: Duration, offered: &str) -> Result<Dumped> {
+    read_schema_with(binary, timeout, offered, &[])
+}
+
+/// [`read_schema_offering`], the provider launched with `env` added to its
+/// environment.
+///
+/// # Errors
+/// As [`read_schema`].
+pub fn read_schema_with(
+    binary: &Path,
+    timeout: Duration,
+    offered: &str,
+    env: &[(&str, &Path)],
+) -> Result<Dumped> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let options = LaunchOptions::new(binary)
-            .protocol_versions(offered)
-            .handshake_timeout(timeout);
+        let options = env.iter().fold(
+            LaunchOptions::new(binary)
+                .protocol_versions(offered)
+                .handshake_timeout(timeout),
+            |options, (key, value)| options.env(key, value),
+        );
         let plugin = PluginClient::launch(options)
             .await
             .map_err(|e| anyhow!("{e}"))?;

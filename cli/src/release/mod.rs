@@ -28,6 +28,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::plugin;
+use tfschema::server::client::{DEFAULT_PROTOCOL_VERSIONS, PROXIED_DIR_ENV};
 use platform::Platform;
 
 #[derive(Debug, clap::Args)]
@@ -57,6 +58,13 @@ pub struct ReleaseArgs {
     /// registry.terraform.io/hashicorp/<name>).
     #[arg(long, value_name = "HOST/NAMESPACE/TYPE", requires = "mirror")]
     provider_address: Option<String>,
+    /// A provider binary the released one serves types of through its mux
+    /// (a Go provider moving to Rust one type at a time), for a platform in
+    /// Go's names: packed beside it in that platform's zip as
+    /// `proxied/<file name>`, where `LaunchOptions::beside_executable`
+    /// finds it. Repeat for each platform released.
+    #[arg(long = "proxied", value_name = "OS_ARCH=PATH")]
+    proxied: Vec<String>,
     /// How long a provider has to print its handshake line.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     timeout: f64,
@@ -67,6 +75,8 @@ pub struct ReleaseArgs {
 struct Input {
     platform: Platform,
     binary: PathBuf,
+    /// The provider binary packed beside it as `proxied/<file name>`.
+    proxied: Option<PathBuf>,
 }
 
 /// One platform's zip, once written.
@@ -190,7 +200,11 @@ fn inputs(args: &ReleaseArgs) -> Result<Vec<Input>> {
                 binary.display()
             );
         }
-        inputs.push(Input { platform, binary });
+        inputs.push(Input {
+            platform,
+            binary,
+            proxied: None,
+        });
     }
     // Every triple is checked before the first (long) build starts.
     let targets: Vec<(&String, Platform)> = args
@@ -207,10 +221,41 @@ fn inputs(args: &ReleaseArgs) -> Result<Vec<Input>> {
     }
     for (triple, platform) in targets {
         let binary = build::cargo_build(triple)?;
-        inputs.push(Input { platform, binary });
+        inputs.push(Input {
+            platform,
+            binary,
+            proxied: None,
+        });
     }
     inputs.sort_by_key(|i| i.platform);
+    add_proxied(&mut inputs, &args.proxied)?;
     Ok(inputs)
+}
+
+/// `--proxied OS_ARCH=PATH`: each platform's proxied binary, for a platform
+/// being released, at most one each.
+fn add_proxied(inputs: &mut [Input], given: &[String]) -> Result<()> {
+    for given in given {
+        let Some((os_arch, path)) = given.split_once('=') else {
+            bail!("--proxied {given:?}: expected OS_ARCH=PATH (linux_amd64=go/terraform-provider-x_v1.2.3_x5)");
+        };
+        let platform = platform::parse(os_arch).with_context(|| format!("--proxied {given:?}"))?;
+        let binary = PathBuf::from(path);
+        if !binary.is_file() {
+            bail!("{}: no such file (--proxied {os_arch})", binary.display());
+        }
+        if binary.file_name().is_none() {
+            bail!("--proxied {given:?}: the path names no file");
+        }
+        let Some(input) = inputs.iter_mut().find(|i| i.platform == platform) else {
+            bail!("--proxied {given:?}: no binary for {platform} is released (--provider-binary or --target)");
+        };
+        if input.proxied.is_some() {
+            bail!("--proxied {given:?}: a second proxied binary for {platform}: give one per platform");
+        }
+        input.proxied = Some(binary);
+    }
+    Ok(())
 }
 
 /// The provider's name, from its binaries' names
@@ -246,7 +291,7 @@ fn check_binaries(inputs: &[Input], timeout: Duration) -> Result<Vec<u32>> {
             platform::check_header(&input.binary, input.platform)?;
             continue;
         }
-        let served = served_protocols(&input.binary, timeout)?;
+        let served = served_protocols(input, timeout)?;
         match &protocols {
             Some((first, from)) if *first != served => bail!(
                 "{}: serves plugin protocols {served:?}, but {} serves {first:?}",
@@ -278,11 +323,24 @@ fn check_binaries(inputs: &[Input], timeout: Duration) -> Result<Vec<u32>> {
 /// schema read; then, when it chose 6, offered 5 alone to learn whether it
 /// serves 5 too (a provider that does not either fails the handshake or,
 /// as go-plugin does, answers with a version not offered).
-fn served_protocols(binary: &Path, timeout: Duration) -> Result<Vec<u32>> {
-    let first = plugin::read_schema(binary, timeout)?;
+///
+/// A binary with a proxied one is launched with the proxied binary where
+/// it looks for it: `proxied/<file name>` in a temporary directory that
+/// `TFSCHEMA_PROXIED_DIR` names.
+fn served_protocols(input: &Input, timeout: Duration) -> Result<Vec<u32>> {
+    let binary = input.binary.as_path();
+    let beside = match &input.proxied {
+        Some(proxied) => Some(proxied_dir(proxied)?),
+        None => None,
+    };
+    let env: Vec<(&str, &Path)> = beside
+        .iter()
+        .map(|dir| (PROXIED_DIR_ENV, dir.path()))
+        .collect();
+    let first = plugin::read_schema_with(binary, timeout, DEFAULT_PROTOCOL_VERSIONS, &env)?;
     let mut served = vec![first.protocol];
     if first.protocol == 6 {
-        if let Ok(d) = plugin::read_schema_offering(binary, timeout, "5") {
+        if let Ok(d) = plugin::read_schema_with(binary, timeout, "5", &env) {
             if d.protocol == 5 {
                 served.insert(0, 5);
             }
@@ -303,6 +361,20 @@ fn served_protocols(binary: &Path, timeout: Duration) -> Result<Vec<u32>> {
             .join(" and ")
     );
     Ok(served)
+}
+
+/// A temporary directory holding `proxied/<file name of proxied>`, a copy
+/// of it.
+fn proxied_dir(proxied: &Path) -> Result<tempfile::TempDir> {
+    let dir = tempfile::tempdir().context("creating a temporary directory")?;
+    let name = proxied
+        .file_name()
+        .with_context(|| format!("{}: names no file", proxied.display()))?;
+    let into = dir.path().join("proxied");
+    std::fs::create_dir(&into).with_context(|| format!("{}: cannot create it", into.display()))?;
+    std::fs::copy(proxied, into.join(name))
+        .with_context(|| format!("{}: cannot copy it", proxied.display()))?;
+    Ok(dir)
 }
 
 /// Writes the zips, the manifest, SHA256SUMS and its signature in `dir`.
@@ -326,7 +398,14 @@ fn write_release(
         let entry = format!("terraform-provider-{name}_v{version}{exe}");
         let file = format!("{prefix}_{}.zip", input.platform);
         let path = dir.join(&file);
-        package::zip_binary(&input.binary, &entry, &path)?;
+        match &input.proxied {
+            None => package::zip_binary(&input.binary, &entry, &path)?,
+            Some(proxied) => {
+                let name = proxied.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                let beside = format!("proxied/{name}");
+                package::zip_files(&[(&input.binary, &entry), (proxied, &beside)], &path)?;
+            }
+        }
         let digest = package::sha256_file(&path)?;
         sums.push((file.clone(), digest));
         zips.push(Zip {

@@ -24,8 +24,17 @@ use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 /// # Errors
 /// `binary` cannot be read or `zip` written (the message names the file).
 pub fn zip_binary(binary: &Path, entry: &str, zip: &Path) -> Result<()> {
-    let mut input =
-        File::open(binary).with_context(|| format!("{}: cannot read it", binary.display()))?;
+    zip_files(&[(binary, entry)], zip)
+}
+
+/// Writes `zip` with each file as its entry (mode 0755), in order. A name
+/// with a directory (`proxied/terraform-provider-x_v1`) gets no entry of its
+/// own for the directory: Terraform hashes an installed package's files,
+/// not its directories, and a zip's h1 hash lists every entry.
+///
+/// # Errors
+/// A file cannot be read or `zip` written (the message names the file).
+pub fn zip_files(files: &[(&Path, &str)], zip: &Path) -> Result<()> {
     let output =
         File::create(zip).with_context(|| format!("{}: cannot create it", zip.display()))?;
     let options = SimpleFileOptions::default()
@@ -33,13 +42,21 @@ pub fn zip_binary(binary: &Path, entry: &str, zip: &Path) -> Result<()> {
         .last_modified_time(DateTime::default())
         .unix_permissions(0o755);
     let mut writer = ZipWriter::new(output);
-    let written = (|| -> Result<()> {
-        writer.start_file(entry, options)?;
-        io::copy(&mut input, &mut writer)?;
+    for (file, entry) in files {
+        let mut input =
+            File::open(file).with_context(|| format!("{}: cannot read it", file.display()))?;
+        let written = (|| -> Result<()> {
+            writer.start_file(*entry, options)?;
+            io::copy(&mut input, &mut writer)?;
+            Ok(())
+        })();
+        written.with_context(|| format!("{}: cannot write it", zip.display()))?;
+    }
+    let finished = (|| -> Result<()> {
         writer.finish()?.sync_all()?;
         Ok(())
     })();
-    written.with_context(|| format!("{}: cannot write it", zip.display()))
+    finished.with_context(|| format!("{}: cannot write it", zip.display()))
 }
 
 /// The SHA-256 of a file's bytes.
