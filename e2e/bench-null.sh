@@ -16,7 +16,8 @@
 # every launch of that command. The wrapper costs each launch a bash start (a few ms of wall time,
 # the same for both providers).
 #
-# Env: BENCH_PROVIDERS   (default "go rust")   which providers to run
+# Env: BENCH_PROVIDERS   (default "go rust mux")   which providers to run (mux: the Rust binary
+#                        serving null_resource through its Go child, examples/terraform-provider-null)
 #      BENCH_CPU         (default 1)    0: no wrapper, no CPU table
 #      BENCH_PARALLELISM (default 10)   -parallelism for apply and destroy
 #      BENCH_REPEAT      (default 1)    plan/apply/plan/destroy cycles per Terraform version
@@ -193,14 +194,22 @@ main() {
   echo "work dir: $E2E_WORK; network namespace: ${E2E_NET[*]:-none}; $(nproc) CPUs"
 
   local p
-  for p in ${BENCH_PROVIDERS:-go rust}; do
+  for p in ${BENCH_PROVIDERS:-go rust mux}; do
     case "$p" in
       go) bench_provider null-2.1.2-go hashicorp/null 2.1.2 "$E2E_NULL_PROVIDER" gen_null "$N" ;;
       rust)
         # Release, as the Go binary is: the port's CPU, not a debug build's.
         (cd "$E2E_REPO" && cargo build -q --release --target-dir "$E2E_TARGET_DIR" -p terraform-provider-null)
         bench_provider null-2.1.2-rust hashicorp/null 2.1.2 "$E2E_TARGET_DIR/release/terraform-provider-null" gen_null "$N" ;;
-      *) e2e_fail "BENCH_PROVIDERS: unknown provider '$p' (go, rust)" ;;
+      mux)
+        # The migration half done: null_resource through the mux to the Go binary (its child,
+        # found through TFSCHEMA_PROXIED_DIR, which Terraform passes on), null_data_source in Rust.
+        (cd "$E2E_REPO" && cargo build -q --release --target-dir "$E2E_TARGET_DIR" -p terraform-provider-null)
+        mkdir -p "$E2E_WORK/beside/proxied"
+        cp "$E2E_NULL_PROVIDER" "$E2E_WORK/beside/proxied/"
+        TFSCHEMA_PROXIED_DIR="$E2E_WORK/beside" bench_provider null-2.1.2-mux hashicorp/null 2.1.2 \
+          "$E2E_TARGET_DIR/release/terraform-provider-null-mux" gen_null "$N" ;;
+      *) e2e_fail "BENCH_PROVIDERS: unknown provider '$p' (go, rust, mux)" ;;
     esac
   done
 

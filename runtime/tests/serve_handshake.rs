@@ -881,6 +881,34 @@ async fn plaintext_when_tls_is_disabled() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_hooks_run_in_order_once_serving_ends() {
+    let ran = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (first, second) = (Arc::clone(&ran), Arc::clone(&ran));
+    let services = ProviderServices::new()
+        .protocol_6(TestProvider::default())
+        .on_shutdown(move || async move {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            first.lock().unwrap().push("first");
+        })
+        .on_shutdown(move || async move { second.lock().unwrap().push("second") });
+    let (line, task) = start(
+        services,
+        |o| o,
+        env(&[cookie(), ("PLUGIN_PROTOCOL_VERSIONS", "6")]),
+    )
+    .await;
+    let channel = connect(&parse_handshake(&line), None).await.unwrap();
+    assert_eq!(
+        health(&channel, "plugin").await.unwrap(),
+        ServingStatus::Serving as i32
+    );
+    assert!(ran.lock().unwrap().is_empty(), "no hook while serving");
+    // serve returns only after both hooks ran, in order.
+    shutdown_and_wait(&channel, task).await;
+    assert_eq!(*ran.lock().unwrap(), ["first", "second"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tcp_in_the_port_range() {
     let (client_der, client_key, client_pem) = client_identity();
     let (line, task) = start(

@@ -632,6 +632,16 @@ where
 /// The `--debug` process: serves until SIGINT (Ctrl-C) or SIGTERM, printing
 /// the instructions on stdout once it listens.
 pub(super) async fn serve_debug(
+    mut services: ProviderServices,
+    options: DebugOptions,
+) -> Result<(), ServeError> {
+    let hooks = services.take_shutdown_hooks();
+    let result = serve_debug_until_stopped(services, options).await;
+    hooks.run().await;
+    result
+}
+
+async fn serve_debug_until_stopped(
     services: ProviderServices,
     mut options: DebugOptions,
 ) -> Result<(), ServeError> {

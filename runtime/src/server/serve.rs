@@ -63,7 +63,11 @@ type BoxedService = BoxCloneSyncService<http::Request<Body>, http::Response<Body
 pub struct ProviderServices {
     services: Vec<(&'static str, BoxedService)>,
     served: Served,
+    on_shutdown: Vec<ShutdownHook>,
 }
+
+/// What [`ProviderServices::on_shutdown`] runs.
+type ShutdownHook = Box<dyn FnOnce() -> Pin<Box<dyn Future<Output = ()> + Send>> + Send>;
 
 impl fmt::Debug for ProviderServices {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -73,6 +77,7 @@ impl fmt::Debug for ProviderServices {
                 &self.services.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
             )
             .field("served", &self.served)
+            .field("on_shutdown", &self.on_shutdown.len())
             .finish()
     }
 }
@@ -94,6 +99,7 @@ impl ProviderServices {
                 requires_v6: false,
                 limited_to_5: false,
             },
+            on_shutdown: Vec::new(),
         }
     }
 
@@ -154,6 +160,38 @@ impl ProviderServices {
         self
     }
 
+    /// Runs `hook` when serving ends ([`serve`] after `GRPCController/Shutdown`
+    /// and the calls in flight, or a debug server when it stops), before
+    /// returning: to end what the services hold, such as a provider binary
+    /// launched as a child, which is otherwise killed when its last
+    /// [`PluginClient`](super::client::PluginClient) is dropped. Hooks run in
+    /// the order they were added.
+    ///
+    /// ```no_run
+    /// # async fn f(go: tfschema::server::client::PluginClient, services: tfschema::server::ProviderServices) {
+    /// // `go` serves some of the types (see `mux::MuxBuilder::protocol_5_only`):
+    /// // asked to exit, as Terraform asks a provider.
+    /// let services = services.on_shutdown(move || async move {
+    ///     go.shutdown().await;
+    /// });
+    /// # let _ = services;
+    /// # }
+    /// ```
+    pub fn on_shutdown<F, Fut>(mut self, hook: F) -> Self
+    where
+        F: FnOnce() -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        self.on_shutdown
+            .push(Box::new(move || Box::pin(hook()) as Pin<Box<dyn Future<Output = ()> + Send>>));
+        self
+    }
+
+    /// Takes the shutdown hooks out, for the server to run once it is done.
+    pub(super) fn take_shutdown_hooks(&mut self) -> ShutdownHooks {
+        ShutdownHooks(std::mem::take(&mut self.on_shutdown))
+    }
+
     /// What is served, as the handshake sees it.
     pub fn served(&self) -> Served {
         self.served
@@ -172,6 +210,18 @@ impl ProviderServices {
         self.services.retain(|(name, _)| *name != S::NAME);
         self.services
             .push((S::NAME, BoxCloneSyncService::new(service)));
+    }
+}
+
+/// The hooks of [`ProviderServices::on_shutdown`], taken out of the services.
+pub(super) struct ShutdownHooks(Vec<ShutdownHook>);
+
+impl ShutdownHooks {
+    /// Runs each hook, in order.
+    pub(super) async fn run(self) {
+        for hook in self.0 {
+            hook().await;
+        }
     }
 }
 
@@ -306,7 +356,14 @@ impl From<TlsError> for ServeError {
 /// The process was not launched by Terraform (no magic cookie), the
 /// handshake or TLS setup failed, no listener could be opened or the
 /// handshake line written, or the gRPC server failed ([`ServeError`]).
-pub async fn serve(services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
+pub async fn serve(mut services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
+    let hooks = services.take_shutdown_hooks();
+    let result = serve_services(services, options).await;
+    hooks.run().await;
+    result
+}
+
+async fn serve_services(services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
     let ServeOptions {
         env,
         mut handshake_out,

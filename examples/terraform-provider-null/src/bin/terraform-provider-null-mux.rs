@@ -29,10 +29,17 @@ fn main() -> ExitCode {
             let go = PluginClient::launch(go).await?;
             let mux = Mux::builder()
                 .provider(terraform_provider_null::ported(&["null_data_source"]))
-                .protocol_5_only(Proxy5::new(go)?, PROXIED.iter().copied())
+                .protocol_5_only(Proxy5::new(go.clone())?, PROXIED.iter().copied())
                 .build();
-            // The Go provider's protocol, as Terraform knew it.
-            Ok(mux.services().await.max_protocol(5))
+            // The Go provider's protocol, as Terraform knew it; when
+            // Terraform asks us to exit, we ask the Go child.
+            Ok(mux
+                .services()
+                .await
+                .max_protocol(5)
+                .on_shutdown(move || async move {
+                    go.shutdown().await;
+                }))
         },
         RunOptions::new(),
     )
