@@ -72,24 +72,36 @@ impl HclogLayer {
         }
     }
 
-    /// The layer [`init`](super::init) installs: the provider's address from
-    /// the binary's name (`terraform-provider-<type>`, as in debug mode), the
-    /// `@module` its type (Go's terraform-plugin-go names the provider's
-    /// logger so: `@module=null` for `hashicorp/null`), the level from
-    /// `TF_LOG_PROVIDER_<TYPE>`, else `TF_LOG_PROVIDER`, else `TF_LOG`.
+    /// The layer [`init`](super::init) installs: the `@module` is the
+    /// provider's type, from the binary's name (`terraform-provider-<type>`,
+    /// as Terraform installs it), as terraform-plugin-go names the
+    /// provider's logger (`@module=null` for `hashicorp/null`); the level
+    /// from `TF_LOG_PROVIDER_<TYPE>`, else `TF_LOG_PROVIDER`, else `TF_LOG`.
+    /// The binary's name does not tell the namespace, so no
+    /// `tf_provider_addr` is written: give it with
+    /// [`from_env_for`](Self::from_env_for) and [`init_with`](super::init_with).
     pub fn from_env() -> Self {
-        let address = std::env::current_exe()
+        let logger = std::env::current_exe()
             .ok()
-            .and_then(|exe| crate::server::default_address(&exe).ok());
-        Self::from_env_for(address.as_deref())
+            .and_then(|exe| crate::server::default_address(&exe).ok())
+            .and_then(|address| provider_logger_name(&address));
+        Self::with_logger(logger)
     }
 
     /// [`from_env`](Self::from_env) for the provider at `address`
-    /// (`registry.terraform.io/<namespace>/<type>`); `None` leaves the
+    /// (`registry.terraform.io/<namespace>/<type>`), written as
+    /// `tf_provider_addr` on every line of a call; `None` leaves the
     /// `@module` `provider` and reads no `TF_LOG_PROVIDER_<TYPE>`.
     pub fn from_env_for(address: Option<&str>) -> Self {
+        let mut layer = Self::with_logger(address.and_then(provider_logger_name));
+        layer.provider_address = address.map(str::to_owned);
+        layer
+    }
+
+    /// The layer for the provider's logger `logger` (its type), levels from
+    /// the environment.
+    fn with_logger(logger: Option<String>) -> Self {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-        let logger = address.and_then(provider_logger_name);
         let own_var = logger
             .as_deref()
             .map(|l| format!("TF_LOG_PROVIDER_{}", l.to_ascii_uppercase()));
@@ -100,7 +112,6 @@ impl HclogLayer {
             .or_else(|| var("TF_LOG"));
         let level = level_from_tf_log(level.as_deref());
         let mut layer = HclogLayer::new(level, logger.as_deref().unwrap_or("provider"));
-        layer.provider_address = address.map(str::to_owned);
         layer.subsystem_env_prefix = own_var.unwrap_or_else(|| "TF_LOG_PROVIDER".to_owned());
         let prefix = format!("{}_", layer.subsystem_env_prefix);
         layer.env_hint = std::env::vars()
