@@ -20,7 +20,8 @@
 # (no function, no ephemeral resource): init, apply (checking the resource's id, the data source's
 # id and the function's result), plan -detailed-exitcode (no changes), destroy. Besides, a
 # `tfschema new --bare --protocol 5` crate: no examples, rustfmt-clean, its unit tests pass, and its
-# binary's handshake line says protocol 5 (only that crate compiles: ~20 s more).
+# binary's handshake line says protocol 5, and its acceptance test passes with TF_ACC=1 (only that
+# crate compiles: ~20 s more).
 #
 # Cost: the crate's build is the expensive part. It shares the workspace's compiled dependencies
 # only where their features agree: after the workspace's build, 14 crates are compiled again
@@ -149,6 +150,12 @@ grep -q "Acceptance tests skipped unless env" "$WORK/acc.log" \
 skips="$(grep -c "^Skipping the test case with Terraform" "$WORK/acc.log" || true)"
 [ "$skips" = "$ACC_SKIPS" ] \
   || e2e_fail "$skips acceptance cases skipped, not $ACC_SKIPS (the function's and the ephemeral resource's on 1.0.3 only): $WORK/acc.log"
+# The bare crate's one acceptance test (the provider block planned), on protocol 5 in process.
+CRATE="$BARE" step bare-acc env -u TF_ACC_TERRAFORM_PATH -u TF_CLI_CONFIG_FILE -u TF_PLUGIN_CACHE_DIR \
+  -u TF_CLI_ARGS TF_ACC=1 TF_ACC_TERRAFORM_PATHS="$ACC_PATHS" CHECKPOINT_DISABLE=1 \
+  cargo test "${CARGO_ARGS[@]}" --test acceptance
+grep -q "test result: ok. 1 passed" "$WORK/bare-acc.log" \
+  || e2e_fail "the bare crate's acceptance test did not run: $(grep 'test result' "$WORK/bare-acc.log" | head -1)"
 e2e_env "$WORK"
 e2e_mirror_add "$WORK/mirror" "hashicorp/$NAME" 0.1.0 "$BINARY"
 e2e_cli_config_mirror "$WORK/mirror.tfrc" "$WORK/mirror" "hashicorp/$NAME"
