@@ -37,35 +37,15 @@
 //! ```
 
 mod layer;
+mod level;
 mod mask;
 mod rpc;
+mod subsystems;
 
 pub use layer::HclogLayer;
 pub use mask::{mask, Masks, MASK};
 pub(crate) use rpc::Logged;
-
-use tracing::level_filters::LevelFilter;
-
-/// The target of the runtime's call spans and protocol lines.
-const RPC_TARGET: &str = "tfschema::server::log::rpc";
-/// The name of a call's span.
-const RPC_SPAN: &str = "tf_rpc";
-/// The target of [`subsystem`] spans.
-const SUBSYSTEM_TARGET: &str = "tfschema::server::log::subsystem";
-/// The name of a [`subsystem`] span.
-const SUBSYSTEM_SPAN: &str = "tf_subsystem";
-
-/// A span whose lines belong to subsystem `name` (Go's
-/// `tflog.NewSubsystem(ctx, name)` then `tflog.Subsystem*(ctx, name, ...)`):
-/// enter it (`.entered()`, `.in_scope(...)`) or instrument a future with it
-/// (`tracing::Instrument::instrument`). The lines keep the call's fields;
-/// their `@module` is `<module>.<name>` and the subsystem's level applies
-/// ([`HclogLayer::subsystem`], else `TF_LOG_PROVIDER_<TYPE>_<NAME>`, dashes
-/// as underscores, else the provider's level). The innermost subsystem wins.
-pub fn subsystem(name: &str) -> tracing::Span {
-    // At ERROR so that it exists whenever a line can be written.
-    tracing::error_span!(target: SUBSYSTEM_TARGET, SUBSYSTEM_SPAN, tf_subsystem = name)
-}
+pub use subsystems::subsystem;
 
 /// Installs [`HclogLayer::from_env`] as the global subscriber, unless one is
 /// already set (then the existing one is kept).
@@ -80,53 +60,6 @@ pub fn init_with(layer: HclogLayer) {
     use tracing_subscriber::layer::SubscriberExt as _;
     let subscriber = tracing_subscriber::registry().with(layer);
     let _ = tracing::subscriber::set_global_default(subscriber);
-}
-
-/// Maps `TF_LOG` values to a level; unknown values mean `trace`, as Terraform
-/// treats them. Unset means warnings and errors only.
-pub(crate) fn level_from_tf_log(value: Option<&str>) -> LevelFilter {
-    match value.map(str::to_ascii_uppercase).as_deref() {
-        None => LevelFilter::WARN,
-        Some("OFF") => LevelFilter::OFF,
-        Some("ERROR") => LevelFilter::ERROR,
-        Some("WARN") => LevelFilter::WARN,
-        Some("INFO") => LevelFilter::INFO,
-        Some("DEBUG") => LevelFilter::DEBUG,
-        Some(_) => LevelFilter::TRACE,
-    }
-}
-
-/// hclog's JSON time format: `2006-01-02T15:04:05.000000Z` (UTC).
-fn timestamp(now: std::time::SystemTime) -> String {
-    let since = now
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    let secs = since.as_secs();
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:06}Z",
-        rem / 3600,
-        (rem / 60) % 60,
-        rem % 60,
-        since.subsec_micros()
-    )
-}
-
-/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian
-/// (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
 #[cfg(test)]

@@ -13,8 +13,10 @@ use tracing::{Event, Level, Metadata, Subscriber};
 use tracing_subscriber::layer::{Context, Layer};
 use tracing_subscriber::registry::LookupSpan;
 
+use super::level::level_from_tf_log;
 use super::mask::{with_process_masks, FieldValue, Masks};
-use super::{level_from_tf_log, timestamp, RPC_SPAN, RPC_TARGET, SUBSYSTEM_SPAN, SUBSYSTEM_TARGET};
+use super::rpc::{RPC_SPAN, RPC_TARGET};
+use super::subsystems::{SUBSYSTEM_SPAN, SUBSYSTEM_TARGET};
 use crate::text::Quoting;
 
 /// A `tracing` layer writing each event as one hclog JSON line to stderr,
@@ -461,6 +463,39 @@ fn push_json_string(out: &mut String, s: &str) {
 fn provider_logger_name(address: &str) -> Option<String> {
     let ty = address.rsplit('/').next().filter(|t| !t.is_empty())?;
     Some(ty.to_ascii_lowercase().replace('-', "_"))
+}
+
+/// hclog's JSON time format: `2006-01-02T15:04:05.000000Z` (UTC).
+pub(super) fn timestamp(now: std::time::SystemTime) -> String {
+    let since = now
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let secs = since.as_secs();
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:06}Z",
+        rem / 3600,
+        (rem / 60) % 60,
+        rem % 60,
+        since.subsec_micros()
+    )
+}
+
+/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian
+/// (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
 #[cfg(test)]

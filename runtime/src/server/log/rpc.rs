@@ -10,7 +10,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use tracing::Instrument as _;
 
-use super::{RPC_SPAN, RPC_TARGET};
 use crate::diag::Diagnostics;
 use crate::server::raw::{
     ApplyResourceChangeRequest, ApplyResourceChangeResponse, CallFunctionRequest,
@@ -28,6 +27,11 @@ use crate::server::raw::{
     ValidateListResourceConfigRequest, ValidateProviderConfigRequest,
     ValidateResourceConfigRequest,
 };
+
+/// The target of the runtime's call spans and protocol lines.
+pub(super) const RPC_TARGET: &str = "tfschema::server::log::rpc";
+/// The name of a call's span.
+pub(super) const RPC_SPAN: &str = "tf_rpc";
 
 /// A [`RawProvider`] whose every call runs in its span (see the module
 /// docs); [`ProviderServices::from_raw`](crate::server::ProviderServices::from_raw)

@@ -11,6 +11,8 @@ use regex::Regex;
 use tracing::level_filters::LevelFilter;
 use tracing::Instrument as _;
 
+use super::layer::timestamp;
+use super::level::level_from_tf_log;
 use super::rpc::Logged;
 use super::*;
 use crate::server::raw::{ProviderSchema, RawProvider, ReadResourceRequest, StopSignal};
