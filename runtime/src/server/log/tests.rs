@@ -46,7 +46,11 @@ fn lines_of(mut layer: HclogLayer, f: impl FnOnce()) -> Vec<serde_json::Value> {
     let lines = lines.lock().expect("lock");
     lines
         .iter()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .map(|l| {
+            serde_json::from_str(l)
+                .map_err(|e| format!("{e}: {l}"))
+                .expect("a JSON line")
+        })
         .collect()
 }
 
