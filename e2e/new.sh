@@ -18,7 +18,10 @@
 # source its examples imply), and for Terraform 1.15.5 the configuration of every example
 # (provider, resource, data source, function, ephemeral resource) and for 1.0.3 those it knows
 # (no function, no ephemeral resource): init, apply (checking the resource's id, the data source's
-# id and the function's result), plan -detailed-exitcode (no changes), destroy.
+# id and the function's result), plan -detailed-exitcode (no changes), destroy. Besides, a
+# `tfschema new --bare --protocol 5` crate: no examples, rustfmt-clean, its unit tests pass, and its
+# binary's handshake line says protocol 5, and its acceptance test passes with TF_ACC=1 (only that
+# crate compiles: ~20 s more).
 #
 # Cost: the crate's build is the expensive part. It shares the workspace's compiled dependencies
 # only where their features agree: after the workspace's build, 14 crates are compiled again
@@ -96,6 +99,30 @@ DOCS_ARGS=(--provider-dir "$CRATE" --provider-name "terraform-provider-$NAME" --
   || e2e_fail "the scaffold's docs/ differ from what docs generate writes: update cli/templates/new/docs from a generated crate's \`tfschema docs generate\`"
 "$TFSCHEMA" docs validate "${DOCS_ARGS[@]}" || e2e_fail "the scaffold's docs are not valid"
 
+# `tfschema new --bare --protocol 5`: no examples; the crate is rustfmt-clean, its unit tests pass
+# (the acceptance test passes at once without TF_ACC), and the binary's handshake line says
+# protocol 5 although Terraform's environment offers 5 and 6. Only the crate itself compiles
+# (the dependencies are the scaffold's, built above).
+BARE_NAME="e2e-bare"
+BARE="$WORK/terraform-provider-$BARE_NAME"
+echo "== tfschema new $BARE_NAME --bare --protocol 5"
+"$TFSCHEMA" new "$BARE_NAME" --bare --protocol 5 --dir "$BARE" --tfschema-path "$REPO" > "$WORK/bare-files.txt" \
+  || e2e_fail "tfschema new --bare --protocol 5 failed"
+cp "$REPO/Cargo.lock" "$BARE/Cargo.lock"
+[ ! -e "$BARE/src/resource.rs" ] && [ ! -d "$BARE/examples/resources" ] \
+  || e2e_fail "--bare wrote the example resource"
+grep -q '"5.0"' "$BARE/terraform-registry-manifest.json" || e2e_fail "the bare crate's manifest does not say 5.0"
+CRATE="$BARE" step bare-fmt cargo fmt --check
+CRATE="$BARE" step bare-test cargo test "${CARGO_ARGS[@]}"
+grep -q "test result: ok. 2 passed" "$WORK/bare-test.log" \
+  || e2e_fail "the bare crate's unit tests did not all run: $(grep 'test result' "$WORK/bare-test.log" | head -1)"
+handshake="$(env TF_PLUGIN_MAGIC_COOKIE=d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2 \
+  PLUGIN_PROTOCOL_VERSIONS=5,6 timeout 10 "$E2E_TARGET_DIR/debug/terraform-provider-$BARE_NAME" 2>/dev/null | head -n 1 || true)"
+case "$handshake" in
+  1\|5\|*) echo "   handshake: ${handshake:0:40}..." ;;
+  *) e2e_fail "the bare protocol 5 provider's handshake line is not 1|5|...: ${handshake:0:200}" ;;
+esac
+
 echo "== Terraform binaries (e2e/install-terraform.sh, cached in $E2E_TOOLS)"
 e2e_ensure_tools
 
@@ -123,6 +150,12 @@ grep -q "Acceptance tests skipped unless env" "$WORK/acc.log" \
 skips="$(grep -c "^Skipping the test case with Terraform" "$WORK/acc.log" || true)"
 [ "$skips" = "$ACC_SKIPS" ] \
   || e2e_fail "$skips acceptance cases skipped, not $ACC_SKIPS (the function's and the ephemeral resource's on 1.0.3 only): $WORK/acc.log"
+# The bare crate's one acceptance test (the provider block planned), on protocol 5 in process.
+CRATE="$BARE" step bare-acc env -u TF_ACC_TERRAFORM_PATH -u TF_CLI_CONFIG_FILE -u TF_PLUGIN_CACHE_DIR \
+  -u TF_CLI_ARGS TF_ACC=1 TF_ACC_TERRAFORM_PATHS="$ACC_PATHS" CHECKPOINT_DISABLE=1 \
+  cargo test "${CARGO_ARGS[@]}" --test acceptance
+grep -q "test result: ok. 1 passed" "$WORK/bare-acc.log" \
+  || e2e_fail "the bare crate's acceptance test did not run: $(grep 'test result' "$WORK/bare-acc.log" | head -1)"
 e2e_env "$WORK"
 e2e_mirror_add "$WORK/mirror" "hashicorp/$NAME" 0.1.0 "$BINARY"
 e2e_cli_config_mirror "$WORK/mirror.tfrc" "$WORK/mirror" "hashicorp/$NAME"

@@ -191,7 +191,7 @@ declare -A TITLE=(
   [s08]="state upgrade 0.1.0 (schema v0) -> 0.2.0 (schema v1)"
   [s09]="invalid configurations: diagnostics at the attribute"
   [s10]="write-only attribute api_secret"
-  [s11]="TF_LOG=trace: no sensitive value in any log"
+  [s11]="TF_LOG=trace: no sensitive value in any log; tflog fields on provider lines"
   [s13]="providers schema -json = tfschema schema dump (inventory 0.2.0, 0.1.0, hashicorp/null)"
   [s14]="protocol 5 (INVENTORY_PROTOCOL5_ONLY=1)"
   [s15]="deprecation message of an attribute: Terraform 1.15 warns where it is used (1.0.3: silent)"
@@ -641,6 +641,14 @@ expect(len(provider_lines) >= 10, "too few provider lines in the trace log (prov
 expect(stderr.count("ApplyResourceChange") >= 1 and stderr.count("PlanResourceChange") >= 1,
        "the captured provider stderr lacks the RPC debug lines", stderr[:300])
 expect("Terraform version" in log, "trace log of Terraform itself missing")
+# tflog's fields on the provider's lines, as terraform-plugin-go writes them (go-plugin relays
+# each JSON field as key=value): the call's tf_rpc, tf_req_id and tf_resource_type.
+rpc_lines = [l for l in provider_lines
+             if "tf_rpc=ApplyResourceChange" in l and "tf_req_id=" in l and "tf_resource_type=inventory_item" in l]
+expect(rpc_lines, "no provider line with tf_rpc, tf_req_id and tf_resource_type",
+       *[l[:300] for l in provider_lines if "ApplyResourceChange" in l][:3])
+expect(any("Received request" in l and "@module=sdk.proto" in l for l in rpc_lines),
+       "no sdk.proto \"Received request\" line for ApplyResourceChange", *[l[:300] for l in rpc_lines[:3]])
 outputs = glob.glob(WS + "/.e2e-out/*")
 for s in sentinels:
     where = [l for l in log.splitlines() if s in l]

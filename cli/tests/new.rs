@@ -165,6 +165,8 @@ fn writes_the_scaffold() {
         manifest.contains(r#""protocol_versions": ["6.0"]"#),
         "{manifest}"
     );
+    // Protocol 6 by default, stated in `provider()`.
+    assert!(lib.contains(".max_protocol(6)"), "{lib}");
 }
 
 /// The generated Rust is rustfmt-clean whatever the name's length, since
@@ -281,5 +283,86 @@ fn a_tfschema_path_that_is_no_checkout_is_an_error() {
         "{err}"
     );
     assert!(err.contains("--tfschema-path"), "{err}");
+    assert!(!dir.exists(), "nothing is written");
+}
+
+/// `--bare --protocol 5`: the provider block, its client and tests only,
+/// serving protocol 5 (the manifest says `5.0`, as Go's tf5server
+/// providers' manifests do); its Rust is rustfmt-clean too.
+#[test]
+fn bare_on_protocol_5() {
+    let tmp = TempDir::new("bare");
+    let repo = repo();
+    for name in ["x", "acme", "a-rather-long-provider-name-for-rustfmt"] {
+        let dir = tmp.0.join(name);
+        let out = tfschema_new(&[
+            name,
+            "--bare",
+            "--protocol",
+            "5",
+            "--dir",
+            dir.to_str().expect("UTF-8"),
+            "--tfschema-path",
+            repo.to_str().expect("UTF-8"),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let expected = [
+            ".github/dependabot.yml",
+            ".github/workflows/release.yml",
+            ".github/workflows/test.yml",
+            ".gitignore",
+            "CHANGELOG.md",
+            "Cargo.toml",
+            "README.md",
+            "docs/index.md",
+            "examples/README.md",
+            "examples/provider/provider.tf",
+            "src/client.rs",
+            "src/lib.rs",
+            "src/main.rs",
+            "terraform-registry-manifest.json",
+            "tests/acceptance.rs",
+            "tests/provider.rs",
+        ];
+        assert_eq!(files(&dir), expected);
+        for file in expected {
+            let text = std::fs::read_to_string(dir.join(file)).expect("a written file");
+            assert!(!holds_placeholder(&text), "{file} holds a placeholder");
+            for gone in ["_example", "ExampleResource", "src/resource.rs", "{{#", "{{/"] {
+                assert!(!text.contains(gone), "{file} mentions {gone}:\n{text}");
+            }
+        }
+        let lib = std::fs::read_to_string(dir.join("src/lib.rs")).expect("lib.rs");
+        assert!(lib.contains("provider.max_protocol(5)"), "{lib}");
+        assert!(!lib.contains("pub mod resource;"), "{lib}");
+        let manifest = std::fs::read_to_string(dir.join("terraform-registry-manifest.json"))
+            .expect("the manifest");
+        assert!(
+            manifest.contains(r#""protocol_versions": ["5.0"]"#),
+            "{manifest}"
+        );
+        let fmt = Command::new("rustfmt")
+            .args(["--check", "--edition", "2021", "src/lib.rs", "src/main.rs"])
+            .args(["tests/provider.rs", "tests/acceptance.rs"])
+            .current_dir(&dir)
+            .output()
+            .expect("rustfmt is installed (rustup component add rustfmt)");
+        assert!(
+            fmt.status.success(),
+            "{name}: rustfmt --check:\n{}",
+            String::from_utf8_lossy(&fmt.stdout)
+        );
+    }
+}
+
+/// `--protocol` takes 5 or 6 only, and says so.
+#[test]
+fn a_protocol_other_than_5_or_6_is_refused() {
+    let tmp = TempDir::new("protocol");
+    let dir = tmp.0.join("p");
+    let out = tfschema_new(&["p", "--protocol", "4", "--dir", dir.to_str().expect("UTF-8")]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("--protocol") && err.contains("5..=6"), "{err}");
     assert!(!dir.exists(), "nothing is written");
 }

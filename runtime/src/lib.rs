@@ -135,7 +135,9 @@ pub use value::Value;
 /// must match tfschema's. [`server::run`] installs the subscriber
 /// ([`server::log`]): each event becomes an hclog JSON line on stderr, which
 /// Terraform shows with `TF_LOG_PROVIDER=debug` (the level comes from
-/// `TF_LOG_PROVIDER`, else `TF_LOG`; warnings and errors otherwise).
+/// `TF_LOG_PROVIDER_<TYPE>`, else `TF_LOG_PROVIDER`, else `TF_LOG`; warnings
+/// and errors otherwise), with the call's `tf_req_id`, `tf_rpc` and type
+/// name on every line logged while serving it.
 ///
 /// ```
 /// use tfschema::tracing;

@@ -3,7 +3,9 @@
 //! data source, a function and an ephemeral resource; unit and acceptance tests;
 //! `examples/` and `docs/` in tfplugindocs' layout; the registry manifest;
 //! test and release workflows), so that a Go author finds each thing where
-//! they expect it.
+//! they expect it. `--bare` leaves the four examples out (a provider block,
+//! its client and tests, serving nothing yet); `--protocol 5` serves
+//! protocol 5 only, as Go's `tf5server` does.
 //!
 //! The files are templates in `cli/templates/new/`, compiled into the
 //! binary and filled by [`template::render`]; `docs/` is among them,
@@ -33,7 +35,7 @@ macro_rules! template {
     };
 }
 
-/// The files of a new crate: the path written and the template's text.
+/// The files of every new crate: the path written and the template's text.
 const FILES: &[(&str, &str)] = &[
     template!("Cargo.toml.tmpl" => "Cargo.toml"),
     template!("README.md"),
@@ -43,14 +45,23 @@ const FILES: &[(&str, &str)] = &[
     template!("src/main.rs"),
     template!("src/lib.rs"),
     template!("src/client.rs"),
-    template!("src/resource.rs"),
-    template!("src/data_source.rs"),
-    template!("src/function.rs"),
-    template!("src/ephemeral.rs"),
     template!("tests/provider.rs"),
     template!("tests/acceptance.rs"),
     template!("examples/README.md"),
     template!("examples/provider/provider.tf"),
+    template!("docs/index.md"),
+    template!(".github/workflows/test.yml"),
+    template!(".github/workflows/release.yml"),
+    template!(".github/dependabot.yml"),
+];
+
+/// The files of the example resource, data source, function and ephemeral
+/// resource, which `--bare` leaves out.
+const EXAMPLE_FILES: &[(&str, &str)] = &[
+    template!("src/resource.rs"),
+    template!("src/data_source.rs"),
+    template!("src/function.rs"),
+    template!("src/ephemeral.rs"),
     template!("examples/resources/example/resource.tf"
         => "examples/resources/{{name}}_example/resource.tf"),
     template!("examples/resources/example/import.sh"
@@ -60,14 +71,10 @@ const FILES: &[(&str, &str)] = &[
     template!("examples/functions/example/function.tf"),
     template!("examples/ephemeral-resources/example/ephemeral-resource.tf"
         => "examples/ephemeral-resources/{{name}}_example/ephemeral-resource.tf"),
-    template!("docs/index.md"),
     template!("docs/resources/example.md"),
     template!("docs/data-sources/example.md"),
     template!("docs/functions/example.md"),
     template!("docs/ephemeral-resources/example.md"),
-    template!(".github/workflows/test.yml"),
-    template!(".github/workflows/release.yml"),
-    template!(".github/dependabot.yml"),
 ];
 
 /// `tfschema new`.
@@ -85,6 +92,35 @@ pub struct NewArgs {
     /// command was built from, when it is still there.
     #[arg(long, value_name = "PATH")]
     tfschema_path: Option<PathBuf>,
+    /// The protocol served: 6 (Terraform 1.0 and later, nested attributes)
+    /// or 5 (Terraform 0.12 and later; what a provider ported from Go's
+    /// `tf5server` or SDKv2 serves).
+    #[arg(long, value_name = "5|6", default_value_t = 6,
+        value_parser = clap::value_parser!(u32).range(5..=6))]
+    protocol: u32,
+    /// No example resource, data source, function or ephemeral resource:
+    /// the provider block, its client and tests only.
+    #[arg(long)]
+    bare: bool,
+}
+
+/// What to write besides the name: [`scaffold`]'s options.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The protocol served, 5 or 6.
+    pub protocol: u32,
+    /// Whether the four examples are left out.
+    pub bare: bool,
+}
+
+impl Default for Options {
+    /// Protocol 6, with the examples: what `tfschema new NAME` writes.
+    fn default() -> Self {
+        Options {
+            protocol: 6,
+            bare: false,
+        }
+    }
 }
 
 pub fn run(args: NewArgs) -> Result<ExitCode> {
@@ -93,7 +129,11 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
         .dir
         .unwrap_or_else(|| PathBuf::from(format!("terraform-provider-{}", name.as_str())));
     let tfschema = tfschema_root(args.tfschema_path.as_deref())?;
-    let written = scaffold(&name, &dir, &tfschema)?;
+    let options = Options {
+        protocol: args.protocol,
+        bare: args.bare,
+    };
+    let written = scaffold(&name, &dir, &tfschema, options)?;
     for file in &written {
         println!("{}", dir.join(file).display());
     }
@@ -111,16 +151,26 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
 /// tfschema checkout at `tfschema`; returns the files written, relative to
 /// `dir`. `dir` must be missing or empty; when writing fails, what was
 /// written is removed again.
-pub fn scaffold(name: &ProviderName, dir: &Path, tfschema: &Path) -> Result<Vec<String>> {
+pub fn scaffold(
+    name: &ProviderName,
+    dir: &Path,
+    tfschema: &Path,
+    options: Options,
+) -> Result<Vec<String>> {
     let created = paths::prepare_dir(dir)?;
-    let result = write_files(name, dir, tfschema);
+    let result = write_files(name, dir, tfschema, options);
     if result.is_err() {
         paths::clean_up(dir, created);
     }
     result
 }
 
-fn write_files(name: &ProviderName, dir: &Path, tfschema: &Path) -> Result<Vec<String>> {
+fn write_files(
+    name: &ProviderName,
+    dir: &Path,
+    tfschema: &Path,
+    options: Options,
+) -> Result<Vec<String>> {
     let dir_abs = dir
         .canonicalize()
         .with_context(|| format!("{}: cannot resolve the directory", dir.display()))?;
@@ -138,10 +188,15 @@ fn write_files(name: &ProviderName, dir: &Path, tfschema: &Path) -> Result<Vec<S
         ("tfschema_path", runtime),
         ("tfschema_root", root_text),
         ("rust_version", env!("CARGO_PKG_RUST_VERSION").to_owned()),
+        ("protocol", options.protocol.to_string()),
+        // Section keys: kept when not empty.
+        ("examples", if options.bare { "" } else { "yes" }.to_owned()),
+        ("bare", if options.bare { "yes" } else { "" }.to_owned()),
     ];
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let mut written = Vec::with_capacity(FILES.len());
-    for (path, text) in FILES {
+    let examples = if options.bare { &[][..] } else { EXAMPLE_FILES };
+    let mut written = Vec::with_capacity(FILES.len() + examples.len());
+    for (path, text) in FILES.iter().chain(examples) {
         let path = template::render(path, &vars).with_context(|| format!("template {path}"))?;
         let text = template::render(text, &vars).with_context(|| format!("template of {path}"))?;
         let file = dir.join(&path);
@@ -200,24 +255,31 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/new");
         let mut on_disk = Vec::new();
         paths::walk(&root, &root, &mut on_disk).expect("templates/new");
-        let listed: Vec<&str> = FILES.iter().map(|(_, t)| *t).collect();
+        let all: Vec<&(&str, &str)> = FILES.iter().chain(EXAMPLE_FILES).collect();
+        let listed: Vec<&str> = all.iter().map(|(_, t)| *t).collect();
         for file in &on_disk {
             let text = std::fs::read_to_string(root.join(file)).expect("a template");
             assert!(listed.contains(&text.as_str()), "{file} is not in FILES");
         }
-        assert_eq!(on_disk.len(), FILES.len());
-        let vars = [
+        assert_eq!(on_disk.len(), all.len());
+        for bare in [true, false] {
+            let (examples, bare) = if bare { ("", "yes") } else { ("yes", "") };
+            let vars = [
             ("name", "x"),
             ("camel", "X"),
             ("crate_ident", "terraform_provider_x"),
             ("tfschema_path", "../tfschema/runtime"),
             ("tfschema_root", "../tfschema"),
             ("rust_version", "1.88"),
+            ("protocol", "5"),
+            ("examples", examples),
+            ("bare", bare),
         ];
-        for (path, text) in FILES {
-            template::render(path, &vars).expect("the path renders");
-            let rendered = template::render(text, &vars);
-            assert!(rendered.is_ok(), "{path}: {rendered:?}");
+            for (path, text) in &all {
+                template::render(path, &vars).expect("the path renders");
+                let rendered = template::render(text, &vars);
+                assert!(rendered.is_ok(), "{path}: {rendered:?}");
+            }
         }
     }
 }

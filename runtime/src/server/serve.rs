@@ -108,7 +108,8 @@ impl ProviderServices {
     /// protocol 5 is refused in the handshake when a schema uses nested
     /// attributes.
     pub fn from_raw<P: RawProvider>(provider: P) -> Self {
-        let grpc = GrpcProvider::new(provider);
+        // Each call in its span: tflog's fields on every line it logs.
+        let grpc = GrpcProvider::new(super::log::Logged(provider));
         let requires_v6 = grpc.schema().requires_protocol_6();
         ProviderServices::new()
             .protocol_6(grpc.v6())

@@ -1,6 +1,7 @@
 //! terraform-provider-{{name}}: the provider, its configuration and what it
 //! serves (the Go scaffold's `internal/provider/provider.go`). Each type
-//! has a file of its own, as in the Go scaffold:
+//! has a file of its own, as in the Go scaffold.
+{{#examples}}
 //!
 //! | Terraform | Rust | Go scaffold |
 //! |---|---|---|
@@ -8,21 +9,29 @@
 //! | `data "{{name}}_example"` | `data_source.rs` | `example_data_source.go` |
 //! | `provider::{{name}}::example()` | `function.rs` | `example_function.go` |
 //! | `ephemeral "{{name}}_example"` | `ephemeral.rs` | `example_ephemeral_resource.go` |
+{{/examples}}
+{{#bare}}
+//! Add one to `src/`, declare it below and register it in [`provider`].
+{{/bare}}
 
 pub mod client;
+{{#examples}}
 pub mod data_source;
 pub mod ephemeral;
 pub mod function;
 pub mod resource;
+{{/examples}}
 
 use tfschema::diag::Diagnostics;
 use tfschema::server::typed::{PlanView, Provider, TypedProvider};
 use tfschema::{PathStep, TfSchema, TfValue, Unknown};
 
 use crate::client::Client;
+{{#examples}}
 use crate::data_source::ExampleDataSource;
 use crate::ephemeral::ExampleEphemeralResource;
 use crate::resource::ExampleResource;
+{{/examples}}
 
 // The provider block, `provider "{{name}}" { ... }`. The doc comments of
 // the struct and its fields are the schema's descriptions, which Terraform
@@ -64,16 +73,29 @@ impl Provider for {{camel}}Provider {
     }
 }
 
+{{#examples}}
 /// The type name of the example resource, data source and ephemeral
 /// resource: a type name starts with the provider's name.
 const EXAMPLE: &str = "{{name}}_example";
 
 /// The provider with everything it serves: what `main` runs and the tests
-/// drive.
+/// drive, on protocol {{protocol}}.
 pub fn provider() -> TypedProvider<{{camel}}Provider> {
     TypedProvider::new({{camel}}Provider)
         .resource(EXAMPLE, ExampleResource)
         .data_source(EXAMPLE, ExampleDataSource)
         .function(function::example {})
         .ephemeral_resource(EXAMPLE, ExampleEphemeralResource)
+        .max_protocol({{protocol}})
 }
+{{/examples}}
+{{#bare}}
+/// The provider with everything it serves: what `main` runs and the tests
+/// drive, on protocol {{protocol}}. Register each type here (a type name
+/// starts with the provider's name, `{{name}}_...`): `.resource(name, ...)`,
+/// `.data_source(...)`, `.function(...)`, `.ephemeral_resource(...)`.
+pub fn provider() -> TypedProvider<{{camel}}Provider> {
+    let provider = TypedProvider::new({{camel}}Provider);
+    provider.max_protocol({{protocol}})
+}
+{{/bare}}

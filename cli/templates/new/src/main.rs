@@ -1,6 +1,6 @@
 //! The plugin binary Terraform starts (the Go scaffold's `main.go`): it
 //! serves the provider over gRPC after go-plugin's handshake, on protocol
-//! 6, as `terraform-registry-manifest.json` declares.
+//! {{protocol}}, as `terraform-registry-manifest.json` declares.
 
 use std::process::ExitCode;
 

@@ -1,3 +1,4 @@
+{{#examples}}
 //! Acceptance tests: the provider's resource, data source, function and
 //! ephemeral resource through real Terraform (the Go scaffold's
 //! `*_test.go` with terraform-plugin-testing), by
@@ -195,3 +196,43 @@ fn ephemeral_resource_open() {
             )),
     );
 }
+{{/examples}}
+{{#bare}}
+//! Acceptance tests: the provider through real Terraform (the Go
+//! scaffold's `*_test.go` with terraform-plugin-testing), by
+//! `tfschema::testing::acceptance`. Each test is a case of steps; the
+//! provider is served from this test process, so nothing is built or
+//! installed for Terraform to find. Add a test for each type you register
+//! in `provider()`.
+//!
+//! They run only with `TF_ACC=1`; without it each test passes at once,
+//! printing "Acceptance tests skipped unless env 'TF_ACC' set". Terraform is
+//! `TF_ACC_TERRAFORM_PATH` (else `terraform` on `PATH`), or every binary of
+//! `TF_ACC_TERRAFORM_PATHS` in turn:
+//!
+//! ```text
+//! TF_ACC=1 TF_ACC_TERRAFORM_PATH=/usr/local/bin/terraform cargo test --test acceptance
+//! ```
+
+use {{crate_ident}}::provider;
+use tfschema::testing::acceptance::{self, TestCase, TestStep};
+
+/// The provider's name, as in `provider "{{name}}"`.
+const PROVIDER: &str = "{{name}}";
+
+/// A case with this crate's provider, served in process.
+fn case() -> TestCase {
+    TestCase::new().provider(PROVIDER, || provider().into_services())
+}
+
+/// Terraform installs the provider, reads its schema and plans a
+/// configuration with its provider block: nothing to change.
+#[test]
+fn provider_block_plans() {
+    let config = r#"provider "{{name}}" {
+  endpoint = "https://api.example.com"
+}
+"#;
+    acceptance::test(case().step(TestStep::config(config)));
+}
+{{/bare}}

@@ -7,11 +7,16 @@ use {{crate_ident}}::provider;
 use {{crate_ident}}::{{camel}}Provider;
 use tfschema::server::testing::Harness;
 use tfschema::server::typed::TypedProvider;
+{{#examples}}
 use tfschema::{Type, Value};
 
 /// The type name of the resource, the data source and the ephemeral
 /// resource.
 const EXAMPLE: &str = "{{name}}_example";
+{{/examples}}
+{{#bare}}
+use tfschema::Value;
+{{/bare}}
 
 /// The harness, with `provider "{{name}}" { endpoint = "..." }` configured.
 async fn configured() -> Harness<TypedProvider<{{camel}}Provider>> {
@@ -22,6 +27,24 @@ async fn configured() -> Harness<TypedProvider<{{camel}}Provider>> {
     h
 }
 
+{{#bare}}
+#[tokio::test]
+async fn configures() {
+    configured().await;
+}
+
+/// An endpoint not known yet (the provider block refers to something not
+/// created yet) is an error saying so.
+#[tokio::test]
+async fn an_unknown_endpoint_is_an_error() {
+    let h = Harness::new(provider());
+    let config = Value::object([("endpoint", Value::unknown(tfschema::Type::String))]);
+    let diagnostics = h.configure(config).await;
+    let text = format!("{diagnostics:?}");
+    assert!(text.contains("Unknown endpoint"), "{text}");
+}
+{{/bare}}
+{{#examples}}
 /// An attribute of an object value.
 fn attr(value: &Value, name: &str) -> Option<Value> {
     match value {
@@ -125,3 +148,4 @@ async fn ephemeral_resource_open() {
         Some(Value::from("token-abc"))
     );
 }
+{{/examples}}
