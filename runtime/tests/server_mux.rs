@@ -999,10 +999,7 @@ async fn a_server_restricted_with_only_serves_just_the_names_given() {
         merged.resource_schemas.keys().collect::<Vec<_>>(),
         ["x_thing"]
     );
-    assert_eq!(
-        merged.action_schemas.keys().collect::<Vec<_>>(),
-        ["x_act"]
-    );
+    assert_eq!(merged.action_schemas.keys().collect::<Vec<_>>(), ["x_act"]);
     assert_eq!(merged.functions.keys().collect::<Vec<_>>(), ["x_fn"]);
     let metadata = ok(mux.get_metadata(Request::new(Default::default())).await).await;
     assert_eq!(metadata.diagnostics, vec![]);
@@ -1024,8 +1021,5 @@ async fn a_server_restricted_with_only_serves_just_the_names_given() {
         ..Default::default()
     };
     ok(mux.plan_action(Request::new(plan)).await).await;
-    assert_eq!(
-        calls(&log),
-        [("a", "read_resource"), ("b", "plan_action")]
-    );
+    assert_eq!(calls(&log), [("a", "read_resource"), ("b", "plan_action")]);
 }

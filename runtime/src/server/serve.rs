@@ -183,8 +183,9 @@ impl ProviderServices {
         F: FnOnce() -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
-        self.on_shutdown
-            .push(Box::new(move || Box::pin(hook()) as Pin<Box<dyn Future<Output = ()> + Send>>));
+        self.on_shutdown.push(Box::new(move || {
+            Box::pin(hook()) as Pin<Box<dyn Future<Output = ()> + Send>>
+        }));
         self
     }
 
@@ -357,14 +358,20 @@ impl From<TlsError> for ServeError {
 /// The process was not launched by Terraform (no magic cookie), the
 /// handshake or TLS setup failed, no listener could be opened or the
 /// handshake line written, or the gRPC server failed ([`ServeError`]).
-pub async fn serve(mut services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
+pub async fn serve(
+    mut services: ProviderServices,
+    options: ServeOptions,
+) -> Result<(), ServeError> {
     let hooks = services.take_shutdown_hooks();
     let result = serve_services(services, options).await;
     hooks.run().await;
     result
 }
 
-async fn serve_services(services: ProviderServices, options: ServeOptions) -> Result<(), ServeError> {
+async fn serve_services(
+    services: ProviderServices,
+    options: ServeOptions,
+) -> Result<(), ServeError> {
     let ServeOptions {
         env,
         mut handshake_out,

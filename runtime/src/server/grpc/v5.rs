@@ -7,10 +7,10 @@ use tonic::{Request, Status};
 
 use super::reply::{reply, Reply};
 use super::schema::NestedAttributes;
-use crate::server::translate::Translate;
 use super::GrpcProvider;
 use crate::server::proto::tfplugin5 as pb;
 use crate::server::raw::RawProvider;
+use crate::server::translate::Translate;
 
 /// The protocol 5 face of a [`GrpcProvider`].
 #[derive(Debug)]

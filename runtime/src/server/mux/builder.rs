@@ -44,10 +44,14 @@ impl MuxBuilder {
     /// A tfschema provider served in process: a
     /// [`RawProvider`], for instance a
     /// [`TypedProvider`](crate::server::typed::TypedProvider), served as
-    /// [`GrpcProvider::new`]`(provider).v6()`.
+    /// [`GrpcProvider::new`]`(provider).v6()`, each call in a span with
+    /// tflog's fields, as [`ProviderServices::from_raw`](crate::server::ProviderServices::from_raw) serves one.
     pub fn provider<P: RawProvider>(self, provider: P) -> Self {
         let name = std::any::type_name::<P>().to_owned();
-        self.protocol_6_named(name, GrpcProvider::new(provider).v6())
+        self.protocol_6_named(
+            name,
+            GrpcProvider::new(crate::server::log::Logged(provider)).v6(),
+        )
     }
 
     /// Any `tfplugin6.Provider` implementation.

@@ -28,7 +28,10 @@ pub struct Only<P>(P, Arc<BTreeSet<String>>);
 impl<P> Only<P> {
     /// `server`, serving only `names` (type names and function names).
     pub fn new<S: Into<String>>(server: P, names: impl IntoIterator<Item = S>) -> Self {
-        Only(server, Arc::new(names.into_iter().map(Into::into).collect()))
+        Only(
+            server,
+            Arc::new(names.into_iter().map(Into::into).collect()),
+        )
     }
 
     /// The names served.
