@@ -174,6 +174,9 @@ mod book {
     struct DeriveReadme;
     #[doc = include_str!("../../book/src/porting.md")]
     struct Porting;
+    #[cfg(feature = "client")]
+    #[doc = include_str!("../../book/src/migrating.md")]
+    struct Migrating;
     #[doc = include_str!("../../book/src/runtime.md")]
     struct Runtime;
     #[doc = include_str!("../../book/src/server/identity.md")]
