@@ -120,10 +120,18 @@ impl FileEmitter<'_> {
                         skip(self, v, "a second regex");
                         continue;
                     }
-                    if !message.is_empty() {
-                        self.warn(path, "dropping regex message", format!("the derive's regex validator writes its own message, not {message:?}"));
-                    }
-                    regex = Some(format!("regex = {}", rust_str(pattern)));
+                    // Go's `RegexMatches(re, "")` writes its own message;
+                    // one given takes its place, as the derive's
+                    // `regex(pattern, message = ...)` does.
+                    regex = Some(if message.is_empty() {
+                        format!("regex = {}", rust_str(pattern))
+                    } else {
+                        format!(
+                            "regex({}, message = {})",
+                            rust_str(pattern),
+                            rust_str(message)
+                        )
+                    });
                 }
                 Validator::UniqueValues => unique = true,
             }
