@@ -120,18 +120,7 @@ impl FileEmitter<'_> {
                         skip(self, v, "a second regex");
                         continue;
                     }
-                    // Go's `RegexMatches(re, "")` writes its own message;
-                    // one given takes its place, as the derive's
-                    // `regex(pattern, message = ...)` does.
-                    regex = Some(if message.is_empty() {
-                        format!("regex = {}", rust_str(pattern))
-                    } else {
-                        format!(
-                            "regex({}, message = {})",
-                            rust_str(pattern),
-                            rust_str(message)
-                        )
-                    });
+                    regex = Some(regex_arg(pattern, message));
                 }
                 Validator::UniqueValues => unique = true,
             }
@@ -165,5 +154,20 @@ impl FileEmitter<'_> {
             out.push("unique".into());
         }
         out
+    }
+}
+
+/// The derive's `regex`: Go's `RegexMatches(re, "")` writes its own
+/// message; one given takes its place, as `regex(pattern, message = ...)`
+/// does.
+fn regex_arg(pattern: &str, message: &str) -> String {
+    if message.is_empty() {
+        format!("regex = {}", rust_str(pattern))
+    } else {
+        format!(
+            "regex({}, message = {})",
+            rust_str(pattern),
+            rust_str(message)
+        )
     }
 }
