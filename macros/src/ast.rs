@@ -10,7 +10,7 @@ use darling::{FromDeriveInput, FromField, FromMeta};
 
 use self::validators::{NameList, Validators};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, optional_attributes, deprecated = "...")]` (or `deprecated` alone).
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, optional_attributes, deprecated = "...")]` (or `deprecated` alone; `optional_attributes("a", ...)` naming some).
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {

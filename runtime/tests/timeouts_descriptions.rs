@@ -88,7 +88,10 @@ fn a_given_description_replaces_gos_and_the_others_keep_it() {
     // single nested attribute.
     let block = Server::block();
     let t = &block.block_types[0];
-    assert_eq!((t.type_name.as_str(), t.nesting), ("timeouts", NestingMode::Single));
+    assert_eq!(
+        (t.type_name.as_str(), t.nesting),
+        ("timeouts", NestingMode::Single)
+    );
     assert_eq!(t.block.description, "");
     assert_eq!(descriptions(&t.block), want);
     let nested = ServerNested::block();
@@ -126,7 +129,10 @@ fn the_struct_validates_and_reads_as_the_predefined_sets_do() {
         .collect();
     assert_eq!(
         got,
-        [("Invalid Attribute Value Time Duration", ".create".to_owned())]
+        [(
+            "Invalid Attribute Value Time Duration",
+            ".create".to_owned()
+        )]
     );
     let t = ServerTimeouts {
         create: None,

@@ -319,18 +319,16 @@ impl Converter {
             Type::Tuple(elements) => {
                 ElementType::Tuple(elements.iter().map(|e| self.element(e, path)).collect())
             }
-            Type::Object(o) => {
-                ElementType::Object(
-                    o.attrs()
-                        .iter()
-                        .map(|(name, t)| ObjectAttributeType {
-                            name: name.clone(),
-                            element_type: self.element(t, &child(path, name)),
-                            optional: o.optional().contains(name),
-                        })
-                        .collect(),
-                )
-            }
+            Type::Object(o) => ElementType::Object(
+                o.attrs()
+                    .iter()
+                    .map(|(name, t)| ObjectAttributeType {
+                        name: name.clone(),
+                        element_type: self.element(t, &child(path, name)),
+                        optional: o.optional().contains(name),
+                    })
+                    .collect(),
+            ),
         }
     }
 

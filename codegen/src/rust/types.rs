@@ -183,7 +183,10 @@ impl FileEmitter<'_> {
         if !optional.is_empty() && optional.len() == types.len() {
             head.push_str("#[tf(optional_attributes)]\n");
         } else if !optional.is_empty() {
-            head.push_str(&format!("#[tf(optional_attributes({}))]\n", optional.join(", ")));
+            head.push_str(&format!(
+                "#[tf(optional_attributes({}))]\n",
+                optional.join(", ")
+            ));
         }
         let out = format!("{head}pub struct {name} {{\n{out}}}\n");
         self.settle(slot, &name, out);

@@ -64,8 +64,11 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
     validators::rule_names(&models, &mut errors);
     let config_validators = config_validators(&container, &models, &mut errors);
     validators::write_only_names(&models, &mut errors);
-    let optional_attributes =
-        presence::optional_attributes(container.optional_attributes.as_ref(), &mut models, &mut errors);
+    let optional_attributes = presence::optional_attributes(
+        container.optional_attributes.as_ref(),
+        &mut models,
+        &mut errors,
+    );
     models.sort_by(|a, b| a.name.cmp(&b.name));
 
     errors.finish()?;
