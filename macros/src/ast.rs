@@ -10,7 +10,7 @@ use darling::{FromDeriveInput, FromField, FromMeta};
 
 use self::validators::{NameList, Validators};
 
-/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, optional_attributes, deprecated = "...")]` (or `deprecated` alone).
+/// Container attributes: `#[tf(version = 1, crate = "path", description = "...", identity, ephemeral, optional_attributes, deprecated = "...")]` (or `deprecated` alone; `optional_attributes("a", ...)` naming some).
 #[derive(Debug, FromDeriveInput)]
 #[darling(attributes(tf), forward_attrs(doc), supports(struct_named))]
 pub struct Container {
@@ -41,10 +41,11 @@ pub struct Container {
     /// `ephemeral` module).
     #[darling(default)]
     pub ephemeral: Flag,
-    /// `optional_attributes`: as an attribute's object type, the struct
-    /// marks its optional attributes optional (`["object",{...},["a"]]`).
+    /// `optional_attributes` or `optional_attributes("a", ...)`: as an
+    /// attribute's object type, the struct marks its optional attributes
+    /// (or the named ones) optional (`["object",{...},["a"]]`).
     #[darling(default)]
-    pub optional_attributes: Flag,
+    pub optional_attributes: Option<SpannedValue<OptionalAttributes>>,
     /// `deprecated = "..."` or `deprecated`: the struct's block is
     /// deprecated, with this message or none (a resource type, data source
     /// or block struct).
@@ -67,6 +68,31 @@ pub struct ConfigValidators {
     pub at_least_one_of: Vec<SpannedValue<NameList>>,
     #[darling(multiple)]
     pub required_together: Vec<SpannedValue<NameList>>,
+}
+
+/// `optional_attributes` alone (every optional attribute, by its type or
+/// flag) or `optional_attributes("a", "b")` (those named, by Terraform name).
+#[derive(Debug, Clone)]
+pub enum OptionalAttributes {
+    /// `optional_attributes`: the struct's optional attributes.
+    Optional,
+    /// `optional_attributes("a", ...)`: the named attributes.
+    Named(NameList),
+}
+
+impl FromMeta for OptionalAttributes {
+    fn from_word() -> darling::Result<Self> {
+        Ok(OptionalAttributes::Optional)
+    }
+
+    fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
+        if items.is_empty() {
+            return Err(darling::Error::custom(
+                "`optional_attributes(...)` names the optional attributes: name at least one, or write `optional_attributes` alone for every `Option` field",
+            ));
+        }
+        NameList::from_list(items).map(OptionalAttributes::Named)
+    }
 }
 
 /// `deprecated` alone (no message) or `deprecated = "message"`.

@@ -218,6 +218,19 @@ pub fn object_with_optional(block: Block) -> Type {
         .filter(|a| a.optional)
         .map(|a| a.name.clone())
         .collect();
+    mark_optional(block, optional)
+}
+
+/// The object type of a `#[tf(optional_attributes("a", ...))]` struct: its
+/// block's implied type with the named attributes marked optional (the
+/// derive checked that each is one of its attributes, and may be null).
+#[inline(never)]
+pub fn object_with_named_optional(block: Block, names: &[&str]) -> Type {
+    let optional = names.iter().map(|n| String::from(*n)).collect();
+    mark_optional(block, optional)
+}
+
+fn mark_optional(block: Block, optional: Vec<String>) -> Type {
     let implied = block.implied_type();
     let Type::Object(object) = &implied else {
         return implied;

@@ -49,50 +49,65 @@ impl fmt::Display for Operation {
 }
 
 /// One struct of operation timeouts: its fields (`create`, `read`,
-/// `update`, `delete`, in that order), each an optional duration string
-/// with the Go module's description for that operation. The `@field`
-/// rules turn each name into its variant and description; the last rule
-/// writes the struct once every name is turned.
+/// `update`, `delete`, as listed), each an optional duration string with
+/// the description given (`create = "..."`) or the Go module's for that
+/// operation. The `@field` rules turn each name into its variant and
+/// description; the last rule writes the struct once every name is
+/// turned. `[$($tf:tt)*]` is what the struct's `#[tf(...)]` adds (the
+/// crate path, inside tfschema).
 #[cfg(feature = "derive")]
-macro_rules! operation_timeouts {
-    (@field $head:tt [$($done:tt)*] [create $(, $rest:ident)*]) => {
-        operation_timeouts!(@field $head [$($done)* (create, Create,
-            "A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as \"30s\" or \"2h45m\". Valid time units are \"s\" (seconds), \"m\" (minutes), \"h\" (hours).")
-        ] [$($rest),*]);
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __operation_timeouts {
+    (@field $head:tt [$($done:tt)*] [create = $desc:literal $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (create, Create, $desc)] [$($($rest)*)?]);
     };
-    (@field $head:tt [$($done:tt)*] [read $(, $rest:ident)*]) => {
-        operation_timeouts!(@field $head [$($done)* (read, Read,
+    (@field $head:tt [$($done:tt)*] [create $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (create, Create,
+            "A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as \"30s\" or \"2h45m\". Valid time units are \"s\" (seconds), \"m\" (minutes), \"h\" (hours).")
+        ] [$($($rest)*)?]);
+    };
+    (@field $head:tt [$($done:tt)*] [read = $desc:literal $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (read, Read, $desc)] [$($($rest)*)?]);
+    };
+    (@field $head:tt [$($done:tt)*] [read $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (read, Read,
             "A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as \"30s\" or \"2h45m\". Valid time units are \"s\" (seconds), \"m\" (minutes), \"h\" (hours). Read operations occur during any refresh or planning operation when refresh is enabled.")
-        ] [$($rest),*]);
+        ] [$($($rest)*)?]);
     };
-    (@field $head:tt [$($done:tt)*] [update $(, $rest:ident)*]) => {
-        operation_timeouts!(@field $head [$($done)* (update, Update,
+    (@field $head:tt [$($done:tt)*] [update = $desc:literal $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (update, Update, $desc)] [$($($rest)*)?]);
+    };
+    (@field $head:tt [$($done:tt)*] [update $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (update, Update,
             "A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as \"30s\" or \"2h45m\". Valid time units are \"s\" (seconds), \"m\" (minutes), \"h\" (hours).")
-        ] [$($rest),*]);
+        ] [$($($rest)*)?]);
     };
-    (@field $head:tt [$($done:tt)*] [delete $(, $rest:ident)*]) => {
-        operation_timeouts!(@field $head [$($done)* (delete, Delete,
+    (@field $head:tt [$($done:tt)*] [delete = $desc:literal $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (delete, Delete, $desc)] [$($($rest)*)?]);
+    };
+    (@field $head:tt [$($done:tt)*] [delete $(, $($rest:tt)*)?]) => {
+        $crate::__operation_timeouts!(@field $head [$($done)* (delete, Delete,
             "A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as \"30s\" or \"2h45m\". Valid time units are \"s\" (seconds), \"m\" (minutes), \"h\" (hours). Setting a timeout for a Delete operation is only applicable if changes are saved into state before the destroy operation occurs.")
-        ] [$($rest),*]);
+        ] [$($($rest)*)?]);
     };
-    (@field { $(#[$doc:meta])* $name:ident, $plan:ident, $check:ident }
-        [$(($op:ident, $variant:ident, $desc:tt))+] []) => {
+    (@field { [$($tf:tt)*] $(#[$doc:meta])* $vis:vis $name:ident }
+        [$(($op:ident, $variant:ident, $desc:literal))+] []) => {
         $(#[$doc])*
-        #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-        #[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
-        #[tf(crate = "crate", validate_with = $check, description = "")]
-        pub struct $name {
+        #[derive(Debug, Clone, Default, PartialEq, Eq, $crate::TfSchema, $crate::TfValue)]
+        #[tf($($tf)* validate_with = $name::__check_durations, description = "")]
+        $vis struct $name {
             $(
                 #[doc = $desc]
                 #[tf(description = $desc)]
-                pub $op: Option<String>,
+                pub $op: ::core::option::Option<::std::string::String>,
             )+
         }
 
         impl $name {
-            /// The operations it has, in the order create, read, update,
-            /// delete.
-            pub const OPERATIONS: &'static [Operation] = &[$(Operation::$variant),+];
+            /// The operations it has, as declared.
+            pub const OPERATIONS: &'static [$crate::timeouts::Operation] =
+                &[$($crate::timeouts::Operation::$variant),+];
 
             /// The duration written for `operation`; `None` when it is not
             /// set, and for an operation this set does not have.
@@ -100,13 +115,16 @@ macro_rules! operation_timeouts {
             /// # Errors
             /// A string that is not a duration: an error diagnostic
             /// ("Timeout Cannot Be Parsed") at `timeouts.<operation>`.
-            pub fn get(&self, operation: Operation) -> Result<Option<Duration>, Diagnostics> {
+            pub fn get(
+                &self,
+                operation: $crate::timeouts::Operation,
+            ) -> ::core::result::Result<::core::option::Option<::std::time::Duration>, $crate::diag::Diagnostics> {
                 let text = match operation {
-                    $(Operation::$variant => self.$op.as_deref(),)+
+                    $($crate::timeouts::Operation::$variant => self.$op.as_deref(),)+
                     #[allow(unreachable_patterns)]
-                    _ => None,
+                    _ => ::core::option::Option::None,
                 };
-                configured(text, operation.as_str())
+                $crate::timeouts::__configured(text, operation.as_str())
             }
 
             /// The time limit of `operation`: the configured one, else
@@ -118,29 +136,89 @@ macro_rules! operation_timeouts {
             /// # Errors
             /// As [`get`](Self::get).
             pub fn duration(
-                timeouts: Option<&$name>,
-                operation: Operation,
-                default: Duration,
-            ) -> Result<Duration, Diagnostics> {
+                timeouts: ::core::option::Option<&$name>,
+                operation: $crate::timeouts::Operation,
+                default: ::std::time::Duration,
+            ) -> ::core::result::Result<::std::time::Duration, $crate::diag::Diagnostics> {
                 match timeouts {
-                    Some(t) => Ok(t.get(operation)?.unwrap_or(default)),
-                    None => Ok(default),
+                    ::core::option::Option::Some(t) => {
+                        ::core::result::Result::Ok(t.get(operation)?.unwrap_or(default))
+                    }
+                    ::core::option::Option::None => ::core::result::Result::Ok(default),
                 }
             }
-        }
 
-        /// The Go module's validator on each duration.
-        fn $check(plan: &$plan) -> Diagnostics {
-            check_known_durations([$((stringify!($op), &plan.$op)),+])
+            /// The Go module's validator on each duration (the struct's
+            /// `validate_with`).
+            #[doc(hidden)]
+            pub fn __check_durations(
+                plan: &<$name as $crate::TfPlan>::PlanInner,
+            ) -> $crate::diag::Diagnostics {
+                $crate::timeouts::__check_known_durations([$((::core::stringify!($op), &plan.$op)),+])
+            }
         }
     };
-    ($(#[$doc:meta])* $name:ident, $plan:ident, $check:ident: [$($ops:ident),+]) => {
-        operation_timeouts!(@field { $(#[$doc])* $name, $plan, $check } [] [$($ops),+]);
+    (@internal $(#[$doc:meta])* $name:ident: [$($ops:tt)+]) => {
+        $crate::__operation_timeouts!(@field {
+            [crate = "crate",]
+            $(#[$doc])*
+            #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+            pub $name
+        } [] [$($ops)+]);
+    };
+}
+
+/// Declares a resource's `timeouts` struct with the operations it lists,
+/// each with the Go module's description or one of its own: the Go
+/// module's `timeouts.Block(ctx, timeouts.Opts{Create: true,
+/// CreateDescription: "...", Delete: true})` (use it with `#[tf(block)]`)
+/// or `timeouts.Attributes(ctx, ...)` (with `#[tf(nested)]`). A
+/// description given replaces Go's default text whole, as a non-empty
+/// `CreateDescription` does; an operation written alone keeps Go's.
+///
+/// The struct has what the predefined sets ([`Timeouts`],
+/// [`CreateDeleteTimeouts`], ...) have: an optional string per
+/// operation, validated as a duration with Go's message, `OPERATIONS`,
+/// `get` and `duration`.
+///
+/// ```
+/// use std::time::Duration;
+/// use tfschema::timeouts::{resource_timeouts, Operation};
+/// use tfschema::TfSchema;
+///
+/// resource_timeouts! {
+///     /// How long the server's operations may take.
+///     pub struct ServerTimeouts {
+///         create = "How long to wait for the server to boot.",
+///         delete,
+///     }
+/// }
+///
+/// let block = ServerTimeouts::block();
+/// assert_eq!(block.attributes[0].description, "How long to wait for the server to boot.");
+/// assert!(block.attributes[1].description.starts_with("A string that can be"));
+/// let t = ServerTimeouts { create: Some("20m".into()), delete: None };
+/// let limit = ServerTimeouts::duration(Some(&t), Operation::Create, Duration::from_secs(60));
+/// assert_eq!(limit.ok(), Some(Duration::from_secs(20 * 60)));
+/// ```
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+#[doc(inline)]
+pub use crate::__resource_timeouts as resource_timeouts;
+
+/// See [`timeouts::resource_timeouts`](crate::timeouts::resource_timeouts).
+#[cfg(feature = "derive")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __resource_timeouts {
+    ($(#[$doc:meta])* $vis:vis struct $name:ident { $($ops:tt)+ }) => {
+        $crate::__operation_timeouts!(@field { [] $(#[$doc])* $vis $name } [] [$($ops)+]);
     };
 }
 
 #[cfg(feature = "derive")]
-operation_timeouts! {
+__operation_timeouts! {
+    @internal
     /// The `timeouts` block of a resource, as the Go module's
     /// `timeouts.BlockAll(ctx)` (`#[tf(block)] timeouts: Option<Timeouts>`)
     /// or `timeouts.AttributesAll(ctx)` (`#[tf(nested)]`): `create`,
@@ -156,24 +234,27 @@ operation_timeouts! {
     /// resource with only some of the operations has the struct of that
     /// set, named after it: [`CreateDeleteTimeouts`] is
     /// `timeouts.Block(ctx, timeouts.Opts{Create: true, Delete: true})`.
-    Timeouts, TimeoutsPlan, check_all: [create, read, update, delete]
+    Timeouts: [create, read, update, delete]
 }
 
 /// Declares the structs of the other fourteen sets, each documented by
 /// the Go call it stands for.
 #[cfg(feature = "derive")]
 macro_rules! sets {
-    ($($name:ident, $plan:ident, $check:ident, $opts:literal: [$($ops:ident),+];)+) => {
+    ($($name:ident, $opts:literal: [$($ops:ident),+];)+) => {
         $(
-            operation_timeouts! {
+            __operation_timeouts! {
+                @internal
                 #[doc = concat!(
                     "A resource's `timeouts` block with only ",
                     $opts,
                     ", as the Go module's `timeouts.Block(ctx, timeouts.Opts{...})` with those \
                      set to true (a block, `#[tf(block)]`) or `timeouts.Attributes` (`#[tf(nested)]`); \
-                     otherwise as [`Timeouts`]."
+                     otherwise as [`Timeouts`]. With descriptions of your own \
+                     (`CreateDescription` and its siblings), declare the struct with \
+                     [`resource_timeouts!`](crate::timeouts::resource_timeouts)."
                 )]
-                $name, $plan, $check: [$($ops),+]
+                $name: [$($ops),+]
             }
         )+
     };
@@ -181,76 +262,172 @@ macro_rules! sets {
 
 #[cfg(feature = "derive")]
 sets! {
-    CreateTimeouts, CreateTimeoutsPlan, check_c, "`create`": [create];
-    ReadTimeouts, ReadTimeoutsPlan, check_r, "`read`": [read];
-    UpdateTimeouts, UpdateTimeoutsPlan, check_u, "`update`": [update];
-    DeleteTimeouts, DeleteTimeoutsPlan, check_d, "`delete`": [delete];
-    CreateReadTimeouts, CreateReadTimeoutsPlan, check_cr, "`create` and `read`": [create, read];
-    CreateUpdateTimeouts, CreateUpdateTimeoutsPlan, check_cu, "`create` and `update`": [create, update];
-    CreateDeleteTimeouts, CreateDeleteTimeoutsPlan, check_cd, "`create` and `delete`": [create, delete];
-    ReadUpdateTimeouts, ReadUpdateTimeoutsPlan, check_ru, "`read` and `update`": [read, update];
-    ReadDeleteTimeouts, ReadDeleteTimeoutsPlan, check_rd, "`read` and `delete`": [read, delete];
-    UpdateDeleteTimeouts, UpdateDeleteTimeoutsPlan, check_ud, "`update` and `delete`": [update, delete];
-    CreateReadUpdateTimeouts, CreateReadUpdateTimeoutsPlan, check_cru, "`create`, `read` and `update`": [create, read, update];
-    CreateReadDeleteTimeouts, CreateReadDeleteTimeoutsPlan, check_crd, "`create`, `read` and `delete`": [create, read, delete];
-    CreateUpdateDeleteTimeouts, CreateUpdateDeleteTimeoutsPlan, check_cud, "`create`, `update` and `delete`": [create, update, delete];
-    ReadUpdateDeleteTimeouts, ReadUpdateDeleteTimeoutsPlan, check_rud, "`read`, `update` and `delete`": [read, update, delete];
+    CreateTimeouts, "`create`": [create];
+    ReadTimeouts, "`read`": [read];
+    UpdateTimeouts, "`update`": [update];
+    DeleteTimeouts, "`delete`": [delete];
+    CreateReadTimeouts, "`create` and `read`": [create, read];
+    CreateUpdateTimeouts, "`create` and `update`": [create, update];
+    CreateDeleteTimeouts, "`create` and `delete`": [create, delete];
+    ReadUpdateTimeouts, "`read` and `update`": [read, update];
+    ReadDeleteTimeouts, "`read` and `delete`": [read, delete];
+    UpdateDeleteTimeouts, "`update` and `delete`": [update, delete];
+    CreateReadUpdateTimeouts, "`create`, `read` and `update`": [create, read, update];
+    CreateReadDeleteTimeouts, "`create`, `read` and `delete`": [create, read, delete];
+    CreateUpdateDeleteTimeouts, "`create`, `update` and `delete`": [create, update, delete];
+    ReadUpdateDeleteTimeouts, "`read`, `update` and `delete`": [read, update, delete];
 }
 
-/// The `timeouts` block of an ephemeral resource, as the Go module's
-/// `ephemeral/timeouts` package has it (`timeouts.Block(ctx)`, or
-/// `timeouts.Attributes(ctx)` with `#[tf(nested)]`): `open` only, since
-/// opening is all Terraform asks of it. Read its limit in
-/// [`EphemeralResource::open`](crate::server::typed::EphemeralResource::open)
-/// with [`EphemeralTimeouts::duration`]; the typed layer sets no deadline
-/// of its own for `open`.
+/// The `timeouts` struct of one operation (a data source's `read`, an
+/// ephemeral resource's `open`): the field with the description given or
+/// the Go module's (the same text for both), `duration` and the
+/// validator.
+#[cfg(feature = "derive")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __one_timeout {
+    (@desc { $($head:tt)* } $op:ident = $desc:literal) => {
+        $crate::__one_timeout!(@struct { $($head)* } $op $desc);
+    };
+    (@desc { $($head:tt)* } $op:ident) => {
+        $crate::__one_timeout!(@struct { $($head)* } $op
+            "A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as \"30s\" or \"2h45m\". Valid time units are \"s\" (seconds), \"m\" (minutes), \"h\" (hours).");
+    };
+    (@struct { [$($tf:tt)*] $(#[$doc:meta])* $vis:vis $name:ident } $op:ident $desc:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Default, PartialEq, Eq, $crate::TfSchema, $crate::TfValue)]
+        #[tf($($tf)* validate_with = $name::__check_durations, description = "")]
+        $vis struct $name {
+            #[doc = $desc]
+            #[tf(description = $desc)]
+            pub $op: ::core::option::Option<::std::string::String>,
+        }
+
+        impl $name {
+            #[doc = ::core::concat!(
+                "The time limit of `", ::core::stringify!($op), "`: the configured one, else \
+                 `default` (also when the block is absent, `timeouts` being `None`), as the \
+                 Go module's reader of it does.\n\n# Errors\nA string that is not a \
+                 duration: an error diagnostic (\"Timeout Cannot Be Parsed\") at `timeouts.",
+                ::core::stringify!($op), "`."
+            )]
+            pub fn duration(
+                timeouts: ::core::option::Option<&$name>,
+                default: ::std::time::Duration,
+            ) -> ::core::result::Result<::std::time::Duration, $crate::diag::Diagnostics> {
+                let text = timeouts.and_then(|t| t.$op.as_deref());
+                ::core::result::Result::Ok(
+                    $crate::timeouts::__configured(text, ::core::stringify!($op))?.unwrap_or(default),
+                )
+            }
+
+            /// The Go module's validator on the duration (the struct's
+            /// `validate_with`).
+            #[doc(hidden)]
+            pub fn __check_durations(
+                plan: &<$name as $crate::TfPlan>::PlanInner,
+            ) -> $crate::diag::Diagnostics {
+                $crate::timeouts::__check_known_durations([(::core::stringify!($op), &plan.$op)])
+            }
+        }
+    };
+}
+
+/// Declares a data source's `timeouts` struct (`read`) with a description
+/// of its own: the Go module's `datasource/timeouts.BlockWithOpts(ctx,
+/// timeouts.Opts{ReadDescription: "..."})` (with `#[tf(block)]`) or
+/// `AttributesWithOpts` (with `#[tf(nested)]`); otherwise as
+/// [`DataSourceTimeouts`], whose `duration` it has.
 ///
 /// ```
-/// use std::time::Duration;
-/// use tfschema::timeouts::EphemeralTimeouts;
+/// use tfschema::timeouts::data_source_timeouts;
+/// use tfschema::TfSchema;
 ///
-/// let t = EphemeralTimeouts { open: Some("90s".into()) };
-/// let limit = EphemeralTimeouts::duration(Some(&t), Duration::from_secs(5 * 60));
-/// assert_eq!(limit.ok(), Some(Duration::from_secs(90)));
+/// data_source_timeouts! {
+///     /// How long a lookup may take.
+///     pub struct LookupTimeouts { read = "How long to wait for the index." }
+/// }
+/// assert_eq!(LookupTimeouts::block().attributes[0].description, "How long to wait for the index.");
 /// ```
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-#[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
-#[tf(crate = "crate", validate_with = check_open, description = "")]
-pub struct EphemeralTimeouts {
-    /// A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
-    pub open: Option<String>,
+#[doc(inline)]
+pub use crate::__data_source_timeouts as data_source_timeouts;
+
+/// See [`timeouts::data_source_timeouts`](crate::timeouts::data_source_timeouts).
+#[cfg(feature = "derive")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __data_source_timeouts {
+    ($(#[$doc:meta])* $vis:vis struct $name:ident { read $(= $desc:literal)? $(,)? }) => {
+        $crate::__one_timeout!(@desc { [] $(#[$doc])* $vis $name } read $(= $desc)?);
+    };
+}
+
+/// Declares an ephemeral resource's `timeouts` struct (`open`) with a
+/// description of its own: the Go module's `ephemeral/timeouts.BlockWithOpts(ctx,
+/// timeouts.Opts{OpenDescription: "..."})` (with `#[tf(block)]`) or
+/// `AttributesWithOpts` (with `#[tf(nested)]`); otherwise as
+/// [`EphemeralTimeouts`], whose `duration` it has.
+///
+/// ```
+/// use tfschema::timeouts::ephemeral_timeouts;
+/// use tfschema::TfSchema;
+///
+/// ephemeral_timeouts! {
+///     /// How long issuing a token may take.
+///     pub struct TokenTimeouts { open = "How long to wait for the issuer." }
+/// }
+/// assert_eq!(TokenTimeouts::block().attributes[0].description, "How long to wait for the issuer.");
+/// ```
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+#[doc(inline)]
+pub use crate::__ephemeral_timeouts as ephemeral_timeouts;
+
+/// See [`timeouts::ephemeral_timeouts`](crate::timeouts::ephemeral_timeouts).
+#[cfg(feature = "derive")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ephemeral_timeouts {
+    ($(#[$doc:meta])* $vis:vis struct $name:ident { open $(= $desc:literal)? $(,)? }) => {
+        $crate::__one_timeout!(@desc { [] $(#[$doc])* $vis $name } open $(= $desc)?);
+    };
 }
 
 #[cfg(feature = "derive")]
-impl EphemeralTimeouts {
-    /// The time limit of an open: the configured one, else `default` (also
-    /// when the block is absent, `timeouts` being `None`), as the Go
-    /// module's `Open(ctx, default)` reads it.
-    ///
-    /// # Errors
-    /// A string that is not a duration: an error diagnostic ("Timeout
-    /// Cannot Be Parsed") at `timeouts.open`.
-    pub fn duration(
-        timeouts: Option<&EphemeralTimeouts>,
-        default: Duration,
-    ) -> Result<Duration, Diagnostics> {
-        let text = timeouts.and_then(|t| t.open.as_deref());
-        Ok(configured(text, "open")?.unwrap_or(default))
-    }
-}
-
-/// `#[tf(validate_with)]` of [`EphemeralTimeouts`].
-#[cfg(feature = "derive")]
-fn check_open(plan: &EphemeralTimeoutsPlan) -> Diagnostics {
-    check_known_durations([("open", &plan.open)])
+__one_timeout! {
+    @desc {
+        [crate = "crate",]
+        /// The `timeouts` block of an ephemeral resource, as the Go module's
+        /// `ephemeral/timeouts` package has it (`timeouts.Block(ctx)`, or
+        /// `timeouts.Attributes(ctx)` with `#[tf(nested)]`): `open` only, since
+        /// opening is all Terraform asks of it. Read its limit in
+        /// [`EphemeralResource::open`](crate::server::typed::EphemeralResource::open)
+        /// with [`EphemeralTimeouts::duration`]; the typed layer sets no deadline
+        /// of its own for `open`.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use tfschema::timeouts::EphemeralTimeouts;
+        ///
+        /// let t = EphemeralTimeouts { open: Some("90s".into()) };
+        /// let limit = EphemeralTimeouts::duration(Some(&t), Duration::from_secs(5 * 60));
+        /// assert_eq!(limit.ok(), Some(Duration::from_secs(90)));
+        /// ```
+        #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+        pub EphemeralTimeouts
+    } open
 }
 
 /// The duration written at `timeouts.<name>`, if any, read as the Go
 /// module's `Create(ctx, default)` and its siblings read it (their error's
 /// summary and detail, at the attribute's path).
+/// For [`resource_timeouts!`]'s structs: the configured duration of
+/// `name`, or Go's "Timeout Cannot Be Parsed".
 #[cfg(feature = "derive")]
-fn configured(text: Option<&str>, name: &str) -> Result<Option<Duration>, Diagnostics> {
+#[doc(hidden)]
+pub fn __configured(text: Option<&str>, name: &str) -> Result<Option<Duration>, Diagnostics> {
     let Some(text) = text else {
         return Ok(None);
     };
@@ -272,8 +449,11 @@ fn configured(text: Option<&str>, name: &str) -> Result<Option<Duration>, Diagno
 /// an error at the attribute of each that does not parse, with the
 /// validator's summary and its detail (the value as Go's `%q` writes it,
 /// then what a duration looks like).
+/// For [`resource_timeouts!`]'s structs: Go's duration validator on
+/// each known duration.
 #[cfg(feature = "derive")]
-fn check_known_durations<'a>(
+#[doc(hidden)]
+pub fn __check_known_durations<'a>(
     durations: impl IntoIterator<Item = (&'a str, &'a crate::Unknown<Option<String>>)>,
 ) -> Diagnostics {
     let mut d = Diagnostics::new();
@@ -301,51 +481,28 @@ const DURATION_RULE: &str = "must be a string containing a sequence of decimal n
      optional fraction and a unit suffix, such as \"300ms\", \"-1.5h\" or \"2h45m\". Valid time units \
      are \"ns\", \"us\" (or \"\u{b5}s\"), \"ms\", \"s\", \"m\", \"h\".";
 
-/// The `timeouts` block of a data source, as the Go framework's
-/// `datasource/timeouts` module has it: `read` only, since reading is all
-/// a data source does. Embed it as [`Timeouts`] is embedded
-/// (`#[tf(block)] timeouts: Option<DataSourceTimeouts>`), and return its
-/// limit from
-/// [`DataSource::timeout`](crate::server::typed::DataSource::timeout).
-///
-/// ```
-/// use std::time::Duration;
-/// use tfschema::timeouts::DataSourceTimeouts;
-///
-/// let t = DataSourceTimeouts { read: Some("90s".into()) };
-/// let limit = DataSourceTimeouts::duration(Some(&t), Duration::from_secs(20 * 60));
-/// assert_eq!(limit.ok(), Some(Duration::from_secs(90)));
-/// ```
 #[cfg(feature = "derive")]
-#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-#[derive(Debug, Clone, Default, PartialEq, Eq, crate::TfSchema, crate::TfValue)]
-#[tf(crate = "crate", validate_with = check_read_duration, description = "")]
-pub struct DataSourceTimeouts {
-    /// A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
-    pub read: Option<String>,
-}
-
-#[cfg(feature = "derive")]
-impl DataSourceTimeouts {
-    /// The time limit of a read: the configured one, else `default` (also
-    /// when the block is absent, `timeouts` being `None`).
-    ///
-    /// # Errors
-    /// A string that is not a duration: an error diagnostic at
-    /// `timeouts.read`.
-    pub fn duration(
-        timeouts: Option<&DataSourceTimeouts>,
-        default: Duration,
-    ) -> Result<Duration, Diagnostics> {
-        let text = timeouts.and_then(|t| t.read.as_deref());
-        Ok(configured(text, "read")?.unwrap_or(default))
-    }
-}
-
-/// `#[tf(validate_with)]` of [`DataSourceTimeouts`].
-#[cfg(feature = "derive")]
-fn check_read_duration(plan: &DataSourceTimeoutsPlan) -> Diagnostics {
-    check_known_durations([("read", &plan.read)])
+__one_timeout! {
+    @desc {
+        [crate = "crate",]
+        /// The `timeouts` block of a data source, as the Go framework's
+        /// `datasource/timeouts` module has it: `read` only, since reading is all
+        /// a data source does. Embed it as [`Timeouts`] is embedded
+        /// (`#[tf(block)] timeouts: Option<DataSourceTimeouts>`), and return its
+        /// limit from
+        /// [`DataSource::timeout`](crate::server::typed::DataSource::timeout).
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use tfschema::timeouts::DataSourceTimeouts;
+        ///
+        /// let t = DataSourceTimeouts { read: Some("90s".into()) };
+        /// let limit = DataSourceTimeouts::duration(Some(&t), Duration::from_secs(20 * 60));
+        /// assert_eq!(limit.ok(), Some(Duration::from_secs(90)));
+        /// ```
+        #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+        pub DataSourceTimeouts
+    } read
 }
 
 /// A string [`parse_duration`] refused; its `Display` says why and what a

@@ -127,3 +127,43 @@ fn a_model_holding_them_round_trips_in_both_codecs_and_its_plan_view() {
     assert_eq!(planned.a, Unknown::Known("x".to_owned()));
     assert_eq!(planned.c, Unknown::Known(Some(false)));
 }
+
+/// Some attributes optional: `["object",{"a":"string","b":"number","c":"bool"},["b"]]`.
+/// Every field is an `Option` (an object's attributes may be null), and
+/// the named ones are marked; `type` by its Terraform name, `c` through an
+/// alias whose nullability the compiler checks.
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+#[tf(optional_attributes("b", "type"))]
+struct Some2 {
+    a: Option<String>,
+    b: Option<Number>,
+    c: Option<bool>,
+    #[tf(rename = "type")]
+    kind: MaybeString,
+}
+
+type MaybeString = Option<String>;
+
+#[derive(TfSchema, TfValue, Debug, Clone, PartialEq)]
+struct HoldsSome {
+    some: Option<Some2>,
+}
+
+#[test]
+fn named_optional_attributes_are_the_only_ones_marked() {
+    let want = r#"["object",{"a":"string","b":"number","c":"bool","type":"string"},["b","type"]]"#;
+    assert_eq!(Some2::tf_type().to_json(), want);
+    assert_eq!(want.parse::<Type>().expect("the type"), Some2::tf_type());
+    let block = HoldsSome::block();
+    assert_eq!(block.attributes[0].ty.implied_type().to_json(), want);
+    // The values: every attribute present, null when left out.
+    let v = Some2 {
+        a: None,
+        b: Some(Number::from(1)),
+        c: None,
+        kind: None,
+    };
+    let bytes = msgpack::to_vec(&v).expect("encode");
+    assert_eq!(hex(&bytes), "84a161c0a16201a163c0a474797065c0");
+    assert_eq!(msgpack::from_slice::<Some2>(&bytes).expect("decode"), v);
+}

@@ -319,32 +319,16 @@ impl Converter {
             Type::Tuple(elements) => {
                 ElementType::Tuple(elements.iter().map(|e| self.element(e, path)).collect())
             }
-            Type::Object(o) => {
-                // The derive marks every attribute of an object optional
-                // (`#[tf(optional_attributes)]` on its struct, whose fields
-                // are all `Option`) or none.
-                let all = !o.attrs().is_empty() && o.optional().len() == o.attrs().len();
-                if !all && !o.optional().is_empty() {
-                    self.warn(
-                        path,
-                        "making optional object attributes plain",
-                        format!(
-                            "the derive marks every attribute of an object type optional or none, so {:?} lose the marker",
-                            o.optional()
-                        ),
-                    );
-                }
-                ElementType::Object(
-                    o.attrs()
-                        .iter()
-                        .map(|(name, t)| ObjectAttributeType {
-                            name: name.clone(),
-                            element_type: self.element(t, &child(path, name)),
-                            optional: all,
-                        })
-                        .collect(),
-                )
-            }
+            Type::Object(o) => ElementType::Object(
+                o.attrs()
+                    .iter()
+                    .map(|(name, t)| ObjectAttributeType {
+                        name: name.clone(),
+                        element_type: self.element(t, &child(path, name)),
+                        optional: o.optional().contains(name),
+                    })
+                    .collect(),
+            ),
         }
     }
 

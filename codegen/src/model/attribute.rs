@@ -190,8 +190,9 @@ pub struct ObjectAttributeType {
     /// Its type.
     pub element_type: ElementType,
     /// Optional in the object type (`["object",{...},["a"]]`: a value may
-    /// leave it out); the derive writes it for every attribute of an object
-    /// or none (`#[tf(optional_attributes)]`).
+    /// leave it out); written `#[tf(optional_attributes)]` on the struct
+    /// when every attribute is, `#[tf(optional_attributes("a", ...))]` when
+    /// some are.
     pub optional: bool,
 }
 

@@ -137,12 +137,10 @@ impl FileEmitter<'_> {
         let name = self.names.claim(wanted);
         let slot = self.structs.len();
         self.structs.push(String::new());
-        let mut out = String::from("#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]\n");
-        // The converter marks all attributes optional or none.
-        if !types.is_empty() && types.iter().all(|t| t.optional) {
-            out.push_str("#[tf(optional_attributes)]\n");
-        }
-        out.push_str(&format!("pub struct {name} {{\n"));
+        // The fields first: the attributes marked optional are named among
+        // those written.
+        let mut out = String::new();
+        let mut optional = Vec::new();
         let fields = names::field_names(types.iter().map(|t| t.name.as_str()));
         let mut seen = std::collections::BTreeSet::new();
         for (t, f) in types.iter().zip(fields) {
@@ -175,8 +173,22 @@ impl FileEmitter<'_> {
                 out.push_str(&format!("    #[tf(rename = {})]\n", rust_str(r)));
             }
             out.push_str(&format!("    pub {}: Option<{ty}>,\n", f.ident));
+            if t.optional {
+                optional.push(rust_str(&t.name));
+            }
         }
-        out.push_str("}\n");
+        let mut head = String::from("#[derive(Debug, Clone, PartialEq, TfSchema, TfValue)]\n");
+        // Every field is an `Option` (an object's attributes may be null):
+        // all marked, or the marked ones by name.
+        if !optional.is_empty() && optional.len() == types.len() {
+            head.push_str("#[tf(optional_attributes)]\n");
+        } else if !optional.is_empty() {
+            head.push_str(&format!(
+                "#[tf(optional_attributes({}))]\n",
+                optional.join(", ")
+            ));
+        }
+        let out = format!("{head}pub struct {name} {{\n{out}}}\n");
         self.settle(slot, &name, out);
         Ok(name)
     }

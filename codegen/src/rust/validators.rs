@@ -120,10 +120,7 @@ impl FileEmitter<'_> {
                         skip(self, v, "a second regex");
                         continue;
                     }
-                    if !message.is_empty() {
-                        self.warn(path, "dropping regex message", format!("the derive's regex validator writes its own message, not {message:?}"));
-                    }
-                    regex = Some(format!("regex = {}", rust_str(pattern)));
+                    regex = Some(regex_arg(pattern, message));
                 }
                 Validator::UniqueValues => unique = true,
             }
@@ -157,5 +154,20 @@ impl FileEmitter<'_> {
             out.push("unique".into());
         }
         out
+    }
+}
+
+/// The derive's `regex`: Go's `RegexMatches(re, "")` writes its own
+/// message; one given takes its place, as `regex(pattern, message = ...)`
+/// does.
+fn regex_arg(pattern: &str, message: &str) -> String {
+    if message.is_empty() {
+        format!("regex = {}", rust_str(pattern))
+    } else {
+        format!(
+            "regex({}, message = {})",
+            rust_str(pattern),
+            rust_str(message)
+        )
     }
 }

@@ -245,10 +245,19 @@ pub fn probe<M: TfSchema>(id: &str, n: usize, path: &[&str], leaf: &str) {
     let leaf_ty = leaf_type(&ty, &path).expect("probe path exists");
     let leaf = tfschema::json::value_from_slice(leaf.as_bytes(), &leaf_ty).expect("probe leaf");
     set_at(&mut v, &path, leaf);
-    let error = M::validate_value(&v)
+    let diagnostics = M::validate_value(&v);
+    let errors: Vec<&str> = diagnostics
         .iter()
-        .any(|d| d.severity == Severity::Error);
-    println!("{{\"probe\":{},\"n\":{n},\"error\":{error}}}", q(id));
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.detail.as_str())
+        .collect();
+    let error = !errors.is_empty();
+    let details: Vec<String> = errors.iter().map(|d| q(d)).collect();
+    println!(
+        "{{\"probe\":{},\"n\":{n},\"error\":{error},\"details\":[{}]}}",
+        q(id),
+        details.join(",")
+    );
 }
 
 /// Null attributes, except the objects and one-element collections on

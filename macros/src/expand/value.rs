@@ -11,7 +11,7 @@ use super::keys::object_shape;
 use super::plan_view::{self, PlanWhere};
 use super::tokens::private;
 use super::with;
-use crate::valid::Model;
+use crate::valid::{Model, ObjectOptional};
 
 pub fn expand(model: &Model) -> TokenStream {
     let p = private(model);
@@ -48,10 +48,14 @@ pub fn expand(model: &Model) -> TokenStream {
         target: own_type.clone(),
         types: &own_types,
         shapes: &own_shapes,
-        tf_type: if model.optional_attributes {
-            quote!(#p::object_with_optional(<#own_type as #p::TfSchema>::block()))
-        } else {
-            quote!(<#own_type as #p::TfSchema>::block().implied_type())
+        tf_type: match &model.optional_attributes {
+            Some(ObjectOptional::Optional) => {
+                quote!(#p::object_with_optional(<#own_type as #p::TfSchema>::block()))
+            }
+            Some(ObjectOptional::Named(names)) => quote! {
+                #p::object_with_named_optional(<#own_type as #p::TfSchema>::block(), &[#(#names),*])
+            },
+            None => quote!(<#own_type as #p::TfSchema>::block().implied_type()),
         },
         own: true,
         where_clause: &|_| TokenStream::new(),

@@ -34,7 +34,9 @@ use darling::{Error, FromDeriveInput};
 use crate::ast::doc::doc_description;
 use crate::ast::{Container, Field};
 
-pub use model::{ConfigKind, FieldModel, Flags, Kind, Model, RuleKind, TypeRule, WithModel};
+pub use model::{
+    ConfigKind, FieldModel, Flags, Kind, Model, ObjectOptional, RuleKind, TypeRule, WithModel,
+};
 
 /// The model of a struct deriving `TfSchema` or `TfValue`, or every mistake
 /// in it.
@@ -62,6 +64,11 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
     validators::rule_names(&models, &mut errors);
     let config_validators = config_validators(&container, &models, &mut errors);
     validators::write_only_names(&models, &mut errors);
+    let optional_attributes = presence::optional_attributes(
+        container.optional_attributes.as_ref(),
+        &mut models,
+        &mut errors,
+    );
     models.sort_by(|a, b| a.name.cmp(&b.name));
 
     errors.finish()?;
@@ -84,7 +91,7 @@ pub fn validate(input: &syn::DeriveInput) -> Result<Model, Error> {
         validate_with: container.validate_with.as_ref().map(|p| (**p).clone()),
         identity,
         ephemeral: container.ephemeral.is_present(),
-        optional_attributes: container.optional_attributes.is_present(),
+        optional_attributes,
         deprecation_message: container
             .deprecated
             .as_ref()

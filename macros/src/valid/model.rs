@@ -28,8 +28,8 @@ pub struct Model {
     /// `#[tf(ephemeral)]`: an ephemeral resource's model.
     pub ephemeral: bool,
     /// `#[tf(optional_attributes)]`: the struct's object type marks its
-    /// optional attributes optional.
-    pub optional_attributes: bool,
+    /// optional attributes optional; `None` marks none.
+    pub optional_attributes: Option<ObjectOptional>,
     /// `#[tf(deprecated = "...")]` on the struct: its block's deprecation
     /// message (empty for `#[tf(deprecated)]`, deprecated without one).
     pub deprecation_message: Option<String>,
@@ -39,6 +39,14 @@ pub struct Model {
     pub skipped: Vec<syn::Ident>,
     /// `#[tf(config_validators(...))]`: each kind with its expressions.
     pub config_validators: Vec<(ConfigKind, Vec<String>)>,
+}
+
+/// Which attributes the struct's object type marks optional.
+pub enum ObjectOptional {
+    /// `optional_attributes`: those optional in its block.
+    Optional,
+    /// `optional_attributes("a", ...)`: these, by Terraform name.
+    Named(Vec<String>),
 }
 
 /// A configuration validator's kind (`config_validators(conflicting(..))`).

@@ -9,12 +9,12 @@
 //! `CAN_BE_UNKNOWN` and asserts at compile time, at the flag.
 
 use darling::error::Accumulator;
-use darling::util::Flag;
+use darling::util::{Flag, SpannedValue};
 use proc_macro2::Span;
 
-use super::model::{Flags, TypeCheck, TypeRule};
+use super::model::{FieldModel, Flags, Kind, ObjectOptional, TypeCheck, TypeRule};
 use super::report::{err_at, flag_span};
-use crate::ast::Field;
+use crate::ast::{Field, OptionalAttributes};
 use crate::tyinfo::{self, Shape};
 
 /// `required` alone, or `optional` and/or `computed`.
@@ -206,4 +206,59 @@ fn flags(field: &Field, null: Option<bool>) -> Flags {
             inferred: !required && !optional && !computed,
         },
     }
+}
+
+/// `#[tf(optional_attributes("a", ...))]` (at least one name, which the
+/// parser checks): each name one of the struct's
+/// attributes, once, and one that may be null (an `Option`, or `optional`),
+/// since a value that leaves it out holds null there. A type that does not
+/// show it is asserted in the generated code, at the name.
+pub fn optional_attributes(
+    written: Option<&SpannedValue<OptionalAttributes>>,
+    models: &mut [FieldModel],
+    errors: &mut Accumulator,
+) -> Option<ObjectOptional> {
+    let names = match &**written? {
+        OptionalAttributes::Optional => return Some(ObjectOptional::Optional),
+        OptionalAttributes::Named(list) => &list.0,
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for name in names {
+        let text = name.as_str();
+        if seen.contains(&text) {
+            errors.push(err_at(name.span(), format!("`{text}` is named twice")));
+            continue;
+        }
+        seen.push(text);
+        let Some(model) = models.iter_mut().find(|m| m.name == text) else {
+            errors.push(err_at(
+                name.span(),
+                format!("`optional_attributes` names `{text}`, which is not an attribute of this struct (write its Terraform name)"),
+            ));
+            continue;
+        };
+        let flags = match &model.kind {
+            Kind::Attribute(flags) | Kind::Nested { flags, .. } => *flags,
+            Kind::Block { .. } => {
+                errors.push(err_at(
+                    name.span(),
+                    format!("`{text}` is a block, and only attributes can be optional in an object type"),
+                ));
+                continue;
+            }
+        };
+        let why = format!("`{text}`: an optional attribute of an object type is null when a value leaves it out, so it must be optional here: make it an Option");
+        if flags.inferred {
+            model.type_checks.push(TypeCheck {
+                span: name.span(),
+                rule: TypeRule::CanBeNull,
+                message: why,
+            });
+        } else if !flags.optional {
+            errors.push(err_at(name.span(), why));
+        }
+    }
+    Some(ObjectOptional::Named(
+        names.iter().map(|n| n.as_str().to_owned()).collect(),
+    ))
 }
