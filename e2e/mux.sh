@@ -15,6 +15,9 @@
 #                provider wrote: plans empty, applies a change, passes the Go provider's import
 #                refusal through, its schema is the Go provider's; then null_resource ported
 #                (the all-Rust binary, 3.1.0): the state the Go child wrote plans empty.
+#   import       `tfschema schema import --proxy` of the Go binary: a crate whose every type the Go
+#                binary serves, built; its schema is the Go provider's, it applies, plans empty
+#                and destroys.
 #   faults       the Go child killed mid-apply (a provisioner kills it): the next resource's
 #                error names the child and its signal, and a second apply converges; the Rust
 #                provider killed mid-apply: no Go process is left behind.
@@ -174,6 +177,40 @@ stage_mux() {
   ok "destroy"
 }
 
+# build_import_proxy: `schema import --proxy` of the Go binary, built as e2e/import.sh builds an
+# imported crate (its target dir and flags, the workspace's lock file).
+build_import_proxy() {
+  echo "== schema import --proxy: a crate serving every type through the Go binary"
+  local crate="$E2E_WORK/import-proxy/crate" target="${E2E_IMPORT_TARGET_DIR:-$E2E_REPO/target/tmp/rust-models/target}"
+  rm -rf "$E2E_WORK/import-proxy"
+  "$E2E_PROFILE_DIR/tfschema" schema import --proxy "$E2E_NULL_PROVIDER" --output "$crate" \
+    --tfschema-path "$E2E_REPO/runtime" || e2e_fail "schema import --proxy failed"
+  grep -q 'const PROXIED: &\[&str\] = &\["null_data_source", "null_resource"\];' "$crate/src/main.rs" \
+    || e2e_fail "the imported main does not proxy both types (see $crate/src/main.rs)"
+  cp "$E2E_REPO/Cargo.lock" "$crate/Cargo.lock"
+  (cd "$crate" && env -u RUSTFLAGS CARGO_ENCODED_RUSTFLAGS= CARGO_PROFILE_DEV_DEBUG=false CARGO_INCREMENTAL=0 \
+    cargo build -q --offline --target-dir "$target") || e2e_fail "the crate of schema import --proxy does not build"
+  IMPORTED_NULL="$E2E_WORK/import-proxy/terraform-provider-null"
+  cp "$target/debug/terraform-provider-null" "$IMPORTED_NULL"
+}
+
+stage_import() {
+  echo "== import, Terraform $V: the crate of schema import --proxy, every type through the Go binary"
+  new_workspace import
+  release 2.1.2 "$E2E_NULL_PROVIDER"
+  schema_json "$WS/go-schema.json"
+  release 4.0.0 "$IMPORTED_NULL" "$E2E_NULL_PROVIDER"
+  schema_json "$WS/imported-schema.json"
+  diff "$WS/go-schema.json" "$WS/imported-schema.json" || e2e_fail "the imported crate's schema differs from the Go provider's"
+  e2e_tf_ok "$TF" "$WS" apply -auto-approve -input=false
+  e2e_expect_contains "Apply complete! Resources: 4 added, 0 changed, 0 destroyed."
+  e2e_expect_contains 'has_computed_default = "default"'
+  e2e_tf_no_changes "$TF" "$WS"
+  e2e_tf_ok "$TF" "$WS" destroy -auto-approve -input=false
+  e2e_expect_contains "Destroy complete! Resources: 4 destroyed."
+  ok "the imported crate (no type ported yet) serves the Go provider's schema, applies, plans empty, destroys"
+}
+
 # go_children: how many Go children of the mux are running.
 go_children() { python3 "$HERE/scenarios/mux/kill.py" KILL proxied/terraform-provider-null_v2.1.2_x4 --count; }
 
@@ -212,11 +249,13 @@ main() {
     cargo test -q -p tfschema --all-features --test client_go 2>&1 | tail -n 3)
   e2e_build
   e2e_env "$E2E_REPO/target/e2e-work/mux"
+  build_import_proxy
   echo "work dir: $E2E_WORK; network namespace: ${E2E_NET[*]:-none}"
   for TF in "$E2E_TF103" "$E2E_TF115"; do
     V="$(e2e_tf_version "$TF")"
     stage_go_to_rust
     stage_mux
+    stage_import
     stage_faults
   done
   echo "mux: all stages passed"

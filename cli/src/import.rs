@@ -10,19 +10,31 @@
 //! it all. What the derive cannot express goes to stderr by name;
 //! `--strict` makes it an error.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use tfschema_codegen::rust::{generate, RustOptions, TfschemaDependency};
+use tfschema_codegen::rust::{generate, proxy_main, Proxied, RustOptions, TfschemaDependency};
+use tfschema_codegen::tfjson::{ProvidersSchema, FORMAT_VERSION};
 
 /// `tfschema schema import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
     /// The output of `terraform providers schema -json`.
-    #[arg(long, value_name = "FILE")]
-    providers_schema: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "proxy", conflicts_with = "proxy")]
+    providers_schema: Option<PathBuf>,
+    /// A provider binary (a Go provider being moved to Rust): its schema is
+    /// read from it as `schema dump` reads it, and the crate's `main` serves
+    /// every type through it (launched from `proxied/<file name>` beside
+    /// the executable), the Rust models written beside; porting a type
+    /// moves its name from `PROXIED` to `PORTED` in `src/main.rs`.
+    #[arg(long, value_name = "BINARY")]
+    proxy: Option<PathBuf>,
+    /// With --proxy: how long the binary has to print its handshake line.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "proxy")]
+    timeout: f64,
     /// Directory to write the provider crate to.
     #[arg(long, value_name = "DIR")]
     output: PathBuf,
@@ -51,14 +63,11 @@ pub struct ImportArgs {
 
 pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let text = std::fs::read_to_string(&args.providers_schema)
-        .with_context(|| format!("error reading {}", args.providers_schema.display()))?;
-    let imported = tfschema_codegen::import::import(&text, args.provider_address.as_deref())
-        .with_context(|| format!("{}", args.providers_schema.display()))?;
-    let source = args.providers_schema.file_name().map_or_else(
-        || "providers schema".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let input = read_input(&args)?;
+    let imported =
+        tfschema_codegen::import::import(&input.text, args.provider_address.as_deref())
+            .with_context(|| input.source.clone())?;
+    let source = input.source.clone();
     let options = RustOptions {
         max_crate_size: Some(args.max_crate_size),
         source: format!("{source} ({})", imported.address),
@@ -67,7 +76,17 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
             None => TfschemaDependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
         }),
     };
-    let out = generate(&imported.spec, &options);
+    let mut out = generate(&imported.spec, &options);
+    if let Some(proxied) = &input.proxied {
+        let proxied = Proxied {
+            file_name: proxied.file_name.clone(),
+            protocol: proxied.protocol,
+            names: type_names(&input.text)?,
+        };
+        if !proxy_main(&mut out.files, &proxied) {
+            anyhow::bail!("internal error: the generated crate has no main to serve the proxied binary from");
+        }
+    }
     let mut warnings = imported.warnings;
     warnings.extend(out.warnings);
     let generated = started.elapsed();
@@ -98,4 +117,76 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(code)
+}
+
+/// The schema to import: a file's text, or the JSON `schema dump` prints
+/// for `--proxy`'s binary.
+struct Input {
+    text: String,
+    /// For messages and the header: the file's name, or the binary's.
+    source: String,
+    proxied: Option<ProxiedBinary>,
+}
+
+struct ProxiedBinary {
+    file_name: String,
+    protocol: u32,
+}
+
+fn read_input(args: &ImportArgs) -> anyhow::Result<Input> {
+    let name = |p: &std::path::Path| {
+        p.file_name()
+            .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+    };
+    if let Some(binary) = &args.proxy {
+        if !(args.timeout.is_finite() && args.timeout > 0.0) {
+            anyhow::bail!("--timeout must be a positive number of seconds");
+        }
+        let address = match &args.provider_address {
+            Some(address) => address.clone(),
+            None => crate::plugin::default_address(binary)?,
+        };
+        let dumped = crate::plugin::read_schema(binary, Duration::from_secs_f64(args.timeout))?;
+        let out = ProvidersSchema {
+            format_version: FORMAT_VERSION.to_owned(),
+            provider_schemas: BTreeMap::from([(address, dumped.schema)]),
+        };
+        return Ok(Input {
+            text: out.to_json(),
+            source: name(binary),
+            proxied: Some(ProxiedBinary {
+                file_name: name(binary),
+                protocol: dumped.protocol,
+            }),
+        });
+    }
+    let Some(file) = &args.providers_schema else {
+        anyhow::bail!("give --providers-schema FILE or --proxy BINARY");
+    };
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("error reading {}", file.display()))?;
+    Ok(Input {
+        text,
+        source: name(file),
+        proxied: None,
+    })
+}
+
+/// Every type and function name of the one provider in `text` (the JSON
+/// `schema dump` printed), sorted: what the Go binary serves at first.
+fn type_names(text: &str) -> anyhow::Result<Vec<String>> {
+    let schemas: ProvidersSchema =
+        serde_json::from_str(text).context("reading the dumped schema back")?;
+    let mut names = Vec::new();
+    for schema in schemas.provider_schemas.values() {
+        names.extend(schema.resource_schemas.keys().cloned());
+        names.extend(schema.data_source_schemas.keys().cloned());
+        names.extend(schema.ephemeral_resource_schemas.keys().cloned());
+        names.extend(schema.list_resource_schemas.keys().cloned());
+        names.extend(schema.action_schemas.keys().cloned());
+        names.extend(schema.functions.keys().cloned());
+    }
+    names.sort();
+    names.dedup();
+    Ok(names)
 }

@@ -14,6 +14,7 @@ mod functions;
 mod identity;
 pub mod layout;
 mod names;
+mod proxied;
 mod skeleton;
 mod types;
 mod validators;
@@ -21,6 +22,7 @@ mod workspace;
 
 pub use emit::{File, ModelRef, Models};
 pub use functions::FunctionRef;
+pub use proxied::{proxy_main, Proxied};
 pub use skeleton::TfschemaDependency;
 // The model under the names this module has always exported.
 pub use crate::model::{

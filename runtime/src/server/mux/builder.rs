@@ -54,6 +54,20 @@ impl MuxBuilder {
         )
     }
 
+    /// [`provider`](Self::provider), serving only the types and functions
+    /// named (see [`Only`]): the types of a half-ported provider that are
+    /// written in Rust, while its other (stub) types stay with the old
+    /// binary.
+    pub fn provider_only<P, S>(self, provider: P, names: impl IntoIterator<Item = S>) -> Self
+    where
+        P: RawProvider,
+        S: Into<String>,
+    {
+        let name = std::any::type_name::<P>().to_owned();
+        let served = GrpcProvider::new(crate::server::log::Logged(provider)).v6();
+        self.protocol_6_named(name, Only::new(served, names))
+    }
+
     /// Any `tfplugin6.Provider` implementation.
     pub fn protocol_6<P: v6::provider_server::Provider>(self, server: P) -> Self {
         let name = std::any::type_name::<P>().to_owned();
