@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The acceptance tests (tfschema::testing::acceptance, the Rust counterpart of
 # terraform-plugin-testing) on every Terraform binary of the e2e suite: the
-# framework's own rules (runtime/tests/acceptance_framework.rs) and the inventory
+# framework's own rules (runtime/tests/acceptance_framework.rs, acceptance_steps.rs...) and the inventory
 # example's behaviour (examples/terraform-provider-inventory/tests/acceptance.rs).
 # The providers are served from the test processes (TF_REATTACH_PROVIDERS): nothing
 # is built for Terraform to launch, no mirror, no network.
@@ -38,5 +38,5 @@ start=$(date +%s)
 # so nothing is compiled again after it (with `-p ... --features acceptance` the runtime's features
 # differ and it and its dependents are compiled anew). `--test acceptance` is the inventory
 # example's and the tutorial's.
-cargo test -q --workspace --all-features --test acceptance_framework --test acceptance_go_port --test acceptance_planmod --test acceptance_config_validators --test acceptance_validators --test acceptance_checks --test acceptance -- "${extra[@]}"
+cargo test -q --workspace --all-features --test acceptance_framework --test acceptance_go_port --test acceptance_planmod --test acceptance_config_validators --test acceptance_validators --test acceptance_checks --test acceptance_steps --test acceptance -- "${extra[@]}"
 echo "acceptance: PASS on $(e2e_tf_version "$E2E_TF103") and $(e2e_tf_version "$E2E_TF115") in $(( $(date +%s) - start )) s"

@@ -75,6 +75,7 @@ pub struct TestCase {
     pub(crate) steps: Vec<TestStep>,
     pub(crate) version_checks: Vec<BoxVersionCheck>,
     pub(crate) error_check: Option<ErrorCheckFn>,
+    pub(crate) unit_test: bool,
 }
 
 impl std::fmt::Debug for TestCase {
@@ -175,6 +176,14 @@ impl TestCase {
     /// `TerraformVersionChecks`; see [`tfversion`](super::tfversion)).
     pub fn terraform_version_checks(mut self, checks: Vec<BoxVersionCheck>) -> TestCase {
         self.version_checks.extend(checks);
+        self
+    }
+
+    /// Runs without `TF_ACC` (Go's `IsUnitTest`, which
+    /// [`unit_test`](super::unit_test) sets): for a provider with no remote
+    /// side, whose tests need no credentials. Terraform is still needed.
+    pub fn is_unit_test(mut self) -> TestCase {
+        self.unit_test = true;
         self
     }
 

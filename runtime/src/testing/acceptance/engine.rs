@@ -481,7 +481,15 @@ impl<'c> Engine<'c> {
         let destroyed = self
             .command(
                 wd,
-                &["destroy", "-input=false", "-no-color", "-auto-approve"],
+                // Go's working directory `Destroy`: without refresh, so a
+                // data source that no longer reads does not stop the clean-up.
+                &[
+                    "destroy",
+                    "-input=false",
+                    "-no-color",
+                    "-auto-approve",
+                    "-refresh=false",
+                ],
             )
             .map_err(|e| e.to_string())
             .and_then(|_| match &self.case.check_destroy {
