@@ -17,7 +17,8 @@ use tfschema::diag::Diagnostics;
 use tfschema::server::typed::{Ctx, DataSource, NoConfig, Resource, TypedProvider};
 use tfschema::server::ProviderServices;
 use tfschema::testing::acceptance::{
-    self, knownvalue, statecheck, tfversion, Outcome, TestCase, TestStep, Version, VersionOutcome,
+    self, knownvalue, statecheck, tfversion, ExternalProvider, Outcome, TestCase, TestStep,
+    Version, VersionOutcome,
 };
 use tfschema::{TfSchema, TfValue, Unknown};
 
@@ -323,4 +324,56 @@ fn unit_test_runs_without_tf_acc() {
         "the unit test skipped:\n{text}"
     );
     assert_contains(&text, "Terraform versions: ");
+}
+
+/// The directory of the released Go `hashicorp/null` binaries
+/// (`target/e2e-tools/null2.1.2`; e2e/acceptance.sh sets it).
+fn go_null() -> Option<std::ffi::OsString> {
+    std::env::var_os("TFSCHEMA_GO_NULL").filter(|v| !v.is_empty())
+}
+
+/// A step's external provider is installed under its version constraint:
+/// one that no binary of the directory meets fails the step's `init` with
+/// Terraform's text.
+#[test]
+fn a_step_external_provider_keeps_its_version_constraint() {
+    let Some(dir) = go_null() else { return };
+    let case = TestCase::new().step(
+        TestStep::config("resource \"null_resource\" \"a\" {}\n").external(
+            "null",
+            ExternalProvider::binaries("hashicorp/null", dir).version_constraint("2.1.3"),
+        ),
+    );
+    match acceptance::run(&case) {
+        Ok(Outcome::Skipped(_)) => {}
+        Ok(Outcome::Ran(v)) => panic!("installed a null 2.1.3 from 2.1.2 alone with {v:?}"),
+        Err(f) => {
+            let text = f.to_string();
+            assert_contains(&text, "TestStep 1/1 running init: ");
+            assert_contains(
+                &text,
+                "no available releases match the given constraints 2.1.3",
+            );
+        }
+    }
+}
+
+/// A directory of binaries without one for the provider says what it looked for.
+#[test]
+fn a_directory_without_the_binary_says_what_it_expected() {
+    let case = TestCase::new().step(
+        TestStep::config("resource \"null_resource\" \"a\" {}\n").external(
+            "null",
+            ExternalProvider::binaries("hashicorp/null", "tests"),
+        ),
+    );
+    match acceptance::run(&case) {
+        Ok(Outcome::Skipped(_)) => {}
+        Ok(Outcome::Ran(v)) => panic!("ran with {v:?} without a provider binary"),
+        Err(f) => assert_contains(
+            &f.to_string(),
+            "no binary of registry.terraform.io/hashicorp/null in tests: expected a file named \
+             terraform-provider-null_v<version>",
+        ),
+    }
 }

@@ -69,6 +69,7 @@ pub mod json;
 pub mod knownvalue;
 mod path;
 pub mod plancheck;
+mod providers;
 pub mod querycheck;
 mod report;
 mod serve;
@@ -82,11 +83,12 @@ use std::sync::{PoisonError, RwLock};
 
 pub use case::{
     CheckFn, ConfigPlanChecks, ErrorCheckFn, ErrorCheckResult, ImportStateCheckFn, ImportStateKind,
-    ProviderFactory, TestCase, TestStep,
+    TestCase, TestStep,
 };
 pub use flatmap::{flatmap, InstanceState};
 pub use json::{Plan, State};
 pub use path::{Path, Step as PathStep};
+pub use providers::{ExternalProvider, ProviderFactory};
 pub use report::{Summary, VersionOutcome, VersionReport};
 /// The JSON crate the checks read values with ([`knownvalue::Check`]
 /// takes a `&serde_json::Value`), for custom checks without a dependency
@@ -312,6 +314,29 @@ fn run_version(
     }
 }
 
+/// The CLI configuration installing every external provider of the case
+/// and its steps from its files, written in `wd`; `None` without any.
+fn cli_config(case: &TestCase, wd: &WorkingDir) -> Result<Option<std::path::PathBuf>, String> {
+    let external = case
+        .providers
+        .external
+        .iter()
+        .chain(case.steps.iter().flat_map(|s| s.providers.external.iter()));
+    let mut mirrors: Vec<(String, std::path::PathBuf)> = Vec::new();
+    for (_, provider) in external {
+        let mirror = provider.mirror_dir(wd.path())?;
+        if !mirrors.contains(&mirror) {
+            mirrors.push(mirror);
+        }
+    }
+    if mirrors.is_empty() {
+        return Ok(None);
+    }
+    wd.write_cli_config(&mirrors)
+        .map(Some)
+        .map_err(|e| format!("writing the CLI configuration: {e}"))
+}
+
 /// One run; `Ok(Some(reason))` when the case's error check skipped it.
 fn run_with(case: &TestCase, tf: Terraform) -> Result<Option<String>, String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -322,19 +347,7 @@ fn run_with(case: &TestCase, tf: Terraform) -> Result<Option<String>, String> {
     let wd =
         WorkingDir::create("case").map_err(|e| format!("creating the working directory: {e}"))?;
     let label = format!("Terraform {} ({})", tf.version, tf.path.display());
-    let cli_config = if case.external.is_empty() {
-        None
-    } else {
-        let mirrors: Vec<_> = case
-            .external
-            .iter()
-            .map(|p| (p.source.clone(), p.mirror.clone()))
-            .collect();
-        Some(
-            wd.write_cli_config(&mirrors)
-                .map_err(|e| format!("writing the CLI configuration: {e}"))?,
-        )
-    };
+    let cli_config = cli_config(case, &wd)?;
     let mut engine = Engine {
         case,
         tf,
@@ -344,6 +357,7 @@ fn run_with(case: &TestCase, tf: Terraform) -> Result<Option<String>, String> {
         last_good: None,
         cli_config,
         skipped: None,
+        providers: case.providers.clone(),
     };
     let result = engine.run();
     let Engine {
