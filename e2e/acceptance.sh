@@ -12,8 +12,10 @@
 #
 # Each test runs once per binary (TF_ACC_TERRAFORM_PATHS = 1.0.3 and 1.15.5); steps and
 # cases that need a newer Terraform skip on 1.0.3 and say so (with --nocapture).
-# Cost on 2 cores, the tests' dependencies compiled: about 40 s for the framework's
-# 29 tests, 20 s for the inventory's 9 and 4 s for the tutorial's, both versions.
+# Cost on 2 cores, the tests' dependencies compiled: about 56 s for the framework's
+# 29 tests (one at a time, as Go's resource.Test), 24 s for acceptance_steps' 11,
+# 20 s for the inventory's 9, 4 s for the tutorial's and 8 s for the null upgrade
+# test, both versions.
 # Env: E2E_TOOLS (where install-terraform.sh puts the binaries), CARGO_TARGET_DIR,
 #      ACC_TEST_ARGS (extra arguments after `--`, e.g. "--nocapture").
 set -euo pipefail

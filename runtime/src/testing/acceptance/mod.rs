@@ -18,7 +18,11 @@
 //! - [`test()`] runs one case at a time, [`parallel_test`] beside the other
 //!   parallel ones (Go's `resource.ParallelTest`), [`unit_test`] without
 //!   `TF_ACC` (Go's `resource.UnitTest`); each working directory links the
-//!   directories of the test's current directory (`testdata/`), as Go's.
+//!   directories of the test's current directory (`testdata/`), as Go's;
+//! - a step may name providers of its own, served in process
+//!   ([`TestStep::provider`]) or installed by Terraform from files
+//!   ([`TestStep::external`] with an [`ExternalProvider`]): Go's upgrade
+//!   tests, the released provider in step 1 and the new build in step 2.
 //!
 //! Checks read `terraform show -json` as typed structs ([`State`],
 //! [`Plan`]): [`plancheck`] and [`statecheck`] with the value matchers of
