@@ -2,13 +2,13 @@
 //! `resource.TestCase` and `resource.TestStep`, built with methods.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use serde_json::{Map, Value as Json};
 
 use super::flatmap::InstanceState;
 use super::json::State;
 use super::plancheck::BoxPlanCheck;
+use super::providers::{ExternalProvider, InProcessProvider, ProviderSet};
 use super::querycheck::BoxQueryCheck;
 use super::statecheck::BoxStateCheck;
 use super::tfversion::{self, BoxVersionCheck};
@@ -42,48 +42,23 @@ pub type ErrorCheckFn = Box<dyn Fn(&str) -> ErrorCheckResult>;
 /// `ImportStateCheckFunc`).
 pub type ImportStateCheckFn = Box<dyn Fn(&[InstanceState]) -> Result<(), String>>;
 
-/// Makes a provider's services; called once per Terraform command, as Go's
-/// provider factories are.
-pub type ProviderFactory = Arc<dyn Fn() -> ProviderServices + Send + Sync>;
-
-/// A provider served from the test process.
-#[derive(Clone)]
-pub(crate) struct InProcessProvider {
-    /// The local name (`inventory`): the address is
-    /// `<TF_ACC_PROVIDER_HOST>/<TF_ACC_PROVIDER_NAMESPACE>/<name>`.
-    pub name: String,
-    pub factory: ProviderFactory,
-}
-
-/// A provider Terraform installs from a local filesystem mirror.
-#[derive(Debug, Clone)]
-pub(crate) struct ExternalProvider {
-    pub name: String,
-    /// `host/namespace/type`.
-    pub source: String,
-    pub mirror: PathBuf,
-}
-
 /// A test: providers, steps and the check after the final destroy; Go's
 /// `resource.TestCase`.
 #[derive(Default)]
 pub struct TestCase {
-    pub(crate) providers: Vec<InProcessProvider>,
-    pub(crate) external: Vec<ExternalProvider>,
+    pub(crate) providers: ProviderSet,
     pub(crate) pre_check: Option<Box<dyn Fn()>>,
     pub(crate) check_destroy: Option<CheckFn>,
     pub(crate) steps: Vec<TestStep>,
     pub(crate) version_checks: Vec<BoxVersionCheck>,
     pub(crate) error_check: Option<ErrorCheckFn>,
+    pub(crate) unit_test: bool,
 }
 
 impl std::fmt::Debug for TestCase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TestCase")
-            .field(
-                "providers",
-                &self.providers.iter().map(|p| &p.name).collect::<Vec<_>>(),
-            )
+            .field("providers", &self.providers.names())
             .field("steps", &self.steps)
             .field("version_checks", &self.version_checks.len())
             .finish_non_exhaustive()
@@ -106,10 +81,9 @@ impl TestCase {
         name: impl Into<String>,
         factory: impl Fn() -> ProviderServices + Send + Sync + 'static,
     ) -> TestCase {
-        self.providers.push(InProcessProvider {
-            name: name.into(),
-            factory: Arc::new(factory),
-        });
+        self.providers
+            .in_process
+            .push(InProcessProvider::new(name.into(), factory));
         self
     }
 
@@ -120,22 +94,19 @@ impl TestCase {
     /// `host/namespace/type`. Go's `ExternalProviders`, without the
     /// network: a built provider binary, another provider the tests need.
     pub fn external_provider(
-        mut self,
+        self,
         name: impl Into<String>,
         source: impl Into<String>,
         mirror: impl Into<PathBuf>,
     ) -> TestCase {
-        let source = source.into();
-        let source = if source.matches('/').count() == 1 {
-            format!("registry.terraform.io/{source}")
-        } else {
-            source
-        };
-        self.external.push(ExternalProvider {
-            name: name.into(),
-            source,
-            mirror: mirror.into(),
-        });
+        self.external(name, ExternalProvider::mirror(source, mirror))
+    }
+
+    /// A provider Terraform installs itself under the local name `name`
+    /// (Go's `ExternalProviders`), from a mirror or a directory of
+    /// binaries, with a version constraint or not.
+    pub fn external(mut self, name: impl Into<String>, provider: ExternalProvider) -> TestCase {
+        self.providers.external.push((name.into(), provider));
         self
     }
 
@@ -175,6 +146,14 @@ impl TestCase {
     /// `TerraformVersionChecks`; see [`tfversion`](super::tfversion)).
     pub fn terraform_version_checks(mut self, checks: Vec<BoxVersionCheck>) -> TestCase {
         self.version_checks.extend(checks);
+        self
+    }
+
+    /// Runs without `TF_ACC` (Go's `IsUnitTest`, which
+    /// [`unit_test`](super::unit_test) sets): for a provider with no remote
+    /// side, whose tests need no credentials. Terraform is still needed.
+    pub fn is_unit_test(mut self) -> TestCase {
+        self.unit_test = true;
         self
     }
 
@@ -291,6 +270,7 @@ pub struct TestStep {
     pub(crate) query: Option<String>,
     pub(crate) query_checks: Vec<BoxQueryCheck>,
     pub(crate) taint: Vec<String>,
+    pub(crate) providers: ProviderSet,
 }
 
 impl std::fmt::Debug for TestStep {
@@ -379,6 +359,32 @@ impl TestStep {
     /// Skips the step, with a message, on a Terraform older than `version`.
     pub fn skip_below(mut self, version: Version) -> TestStep {
         self.min_version = Some(version);
+        self
+    }
+
+    /// Serves a provider from the test process for this step and the
+    /// steps after it, in place of the case's provider of the same name
+    /// (Go's `TestStep.ProtoV6ProviderFactories` and
+    /// `ProtoV5ProviderFactories`): the step after one run with a released
+    /// binary, in an upgrade test. A step naming providers runs `terraform
+    /// init` first.
+    pub fn provider(
+        mut self,
+        name: impl Into<String>,
+        factory: impl Fn() -> ProviderServices + Send + Sync + 'static,
+    ) -> TestStep {
+        self.providers
+            .in_process
+            .push(InProcessProvider::new(name.into(), factory));
+        self
+    }
+
+    /// A provider Terraform installs for this step and the steps after it,
+    /// in place of the case's provider of the same name (Go's
+    /// `TestStep.ExternalProviders`): the last release of the provider
+    /// under test, in step 1 of an upgrade test.
+    pub fn external(mut self, name: impl Into<String>, provider: ExternalProvider) -> TestStep {
+        self.providers.external.push((name.into(), provider));
         self
     }
 

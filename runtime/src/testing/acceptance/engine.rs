@@ -13,6 +13,7 @@ use tokio::runtime::Runtime;
 use super::case::{ConfigSource, ErrorCheckResult, TestCase, TestStep};
 use super::env;
 use super::json::{parse_plan, parse_state, Plan, State};
+use super::providers::ProviderSet;
 use super::terraform::{CommandError, Terraform, WorkingDir};
 use super::{plancheck, querycheck, serve, statecheck};
 
@@ -35,6 +36,9 @@ pub(crate) struct Engine<'c> {
     pub last_good: Option<(Files, serde_json::Map<String, serde_json::Value>)>,
     /// Why the case's error check skipped the case, if it did.
     pub skipped: Option<String>,
+    /// The providers of the current step: the case's, with those of the
+    /// last step that named providers in place of theirs.
+    pub providers: ProviderSet,
 }
 
 /// What the sequence does after a step.
@@ -55,12 +59,13 @@ impl<'c> Engine<'c> {
     /// Runs `terraform <args>` in `wd` with the case's providers served for
     /// the command's duration.
     pub fn command(&self, wd: &WorkingDir, args: &[&str]) -> Result<Vec<u8>, CommandError> {
-        let served = serve::start(&self.rt, &self.case.providers).map_err(|e| CommandError {
-            command: format!("terraform {}", args.join(" ")),
-            status: e,
-            stdout: String::new(),
-            stderr: String::new(),
-        })?;
+        let served =
+            serve::start(&self.rt, &self.providers.in_process).map_err(|e| CommandError {
+                command: format!("terraform {}", args.join(" ")),
+                status: e,
+                stdout: String::new(),
+                stderr: String::new(),
+            })?;
         let out = wd.run(&self.tf, args, &served.reattach, self.cli_config.as_deref());
         served.stop(&self.rt);
         out
@@ -116,24 +121,29 @@ impl<'c> Engine<'c> {
         let declares = files
             .iter()
             .any(|(_, c)| String::from_utf8_lossy(c).contains("required_providers"));
-        let sources = self
-            .case
-            .providers
-            .iter()
-            .map(|p| (p.name.clone(), env::provider_address(&p.name)))
-            .chain(
-                self.case
-                    .external
-                    .iter()
-                    .map(|p| (p.name.clone(), p.source.clone())),
-            );
-        let sources: Vec<(String, String)> = sources.collect();
+        let sources =
+            self.providers
+                .in_process
+                .iter()
+                .map(|p| (p.name.clone(), env::provider_address(&p.name), None))
+                .chain(self.providers.external.iter().map(|(name, p)| {
+                    (name.clone(), p.source.clone(), p.version_constraint.clone())
+                }));
+        let sources: Vec<(String, String, Option<String>)> = sources.collect();
         if !declares && !sources.is_empty() {
             let mut block = String::from("terraform {\n  required_providers {\n");
-            for (name, source) in &sources {
+            for (name, source, version) in &sources {
                 block.push_str(&format!(
-                    "    {name} = {{\n      source = \"{source}\"\n    }}\n"
+                    "    {name} = {{\n      source = {}\n",
+                    serde_json::Value::from(source.as_str())
                 ));
+                if let Some(version) = version {
+                    block.push_str(&format!(
+                        "      version = {}\n",
+                        serde_json::Value::from(version.as_str())
+                    ));
+                }
+                block.push_str("    }\n");
             }
             block.push_str("  }\n}\n");
             files.push((
@@ -227,6 +237,10 @@ impl<'c> Engine<'c> {
                     ))
                 }
             };
+            if !step.providers.is_empty() {
+                self.step_providers(step, files.as_ref())
+                    .map_err(|e| fail(n, format!("TestStep {n}/{total} running init: {e}")))?;
+            }
             if files.is_some() && !step.destroy {
                 for address in &step.taint {
                     self.command(&self.wd, &["taint", "-no-color", address])
@@ -245,6 +259,17 @@ impl<'c> Engine<'c> {
             }
         }
         Ok(())
+    }
+
+    /// Go's switch to a step's own providers: the case's merged with the
+    /// step's, its configuration with their `required_providers`, `init`.
+    fn step_providers(&mut self, step: &TestStep, files: Option<&Files>) -> Result<(), String> {
+        self.providers = self.case.providers.merged(&step.providers);
+        let files = self.with_provider_block(files.cloned().unwrap_or_default());
+        self.wd
+            .set_config(&files, &step.variables)
+            .map_err(|e| format!("setting the step's provider configuration: {e}"))?;
+        self.init(&self.wd)
     }
 
     fn run_step(
@@ -481,7 +506,15 @@ impl<'c> Engine<'c> {
         let destroyed = self
             .command(
                 wd,
-                &["destroy", "-input=false", "-no-color", "-auto-approve"],
+                // Go's working directory `Destroy`: without refresh, so a
+                // data source that no longer reads does not stop the clean-up.
+                &[
+                    "destroy",
+                    "-input=false",
+                    "-no-color",
+                    "-auto-approve",
+                    "-refresh=false",
+                ],
             )
             .map_err(|e| e.to_string())
             .and_then(|_| match &self.case.check_destroy {

@@ -7,8 +7,8 @@
 
 use tokio::runtime::Runtime;
 
-use super::case::InProcessProvider;
 use super::env;
+use super::providers::InProcessProvider;
 use crate::server::{reattach_providers_json, DebugOptions, DebugServer};
 
 /// The providers of one command, serving until [`stop`](Self::stop).

@@ -99,10 +99,12 @@ impl WorkingDir {
         );
         let dir = base.join(name);
         fs::create_dir(&dir)?;
-        Ok(WorkingDir {
+        let wd = WorkingDir {
             dir,
             keep: env::persist_working_dir(),
-        })
+        };
+        link_source_directories(&wd.dir)?;
+        Ok(wd)
     }
 
     /// Replaces the configuration: `files` (name, contents) and the
@@ -229,6 +231,40 @@ impl Drop for WorkingDir {
             let _ = fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// Links each directory of the test's current directory (a crate's root under
+/// `cargo test`: `testdata/`, `tests/`...) into `dir`, as Go links the test
+/// package's directories into every working directory, so that a
+/// configuration reads `file("testdata/x.json")` as it does in Go. Only the
+/// first level, as Go's `symlinkDirectoriesOnly`; files stay out.
+fn link_source_directories(dir: &Path) -> io::Result<()> {
+    let source = std::env::current_dir()?;
+    let error = |what: &str, path: &Path, e: io::Error| {
+        io::Error::new(e.kind(), format!("{what} {}: {e}", path.display()))
+    };
+    let entries = fs::read_dir(&source).map_err(|e| error("reading", &source, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| error("reading", &source, e))?;
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        let target = entry.path();
+        let at = dir.join(entry.file_name());
+        link_dir(&target, &at)
+            .map_err(|e| error("linking into the working directory", &target, e))?;
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn link_dir(target: &Path, at: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(target, at)
+}
+
+#[cfg(windows)]
+fn link_dir(target: &Path, at: &Path) -> io::Result<()> {
+    std::os::windows::fs::symlink_dir(target, at)
 }
 
 /// Leaves out what would change how Terraform runs behind the test's back:
