@@ -23,7 +23,12 @@ use tfschema_codegen::tfjson::{ProvidersSchema, FORMAT_VERSION};
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
     /// The output of `terraform providers schema -json`.
-    #[arg(long, value_name = "FILE", required_unless_present = "proxy", conflicts_with = "proxy")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "proxy",
+        conflicts_with = "proxy"
+    )]
     providers_schema: Option<PathBuf>,
     /// A provider binary (a Go provider being moved to Rust): its schema is
     /// read from it as `schema dump` reads it, and the crate's `main` serves
@@ -33,7 +38,12 @@ pub struct ImportArgs {
     #[arg(long, value_name = "BINARY")]
     proxy: Option<PathBuf>,
     /// With --proxy: how long the binary has to print its handshake line.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "proxy")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        requires = "proxy"
+    )]
     timeout: f64,
     /// Directory to write the provider crate to.
     #[arg(long, value_name = "DIR")]
@@ -64,9 +74,8 @@ pub struct ImportArgs {
 pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let input = read_input(&args)?;
-    let imported =
-        tfschema_codegen::import::import(&input.text, args.provider_address.as_deref())
-            .with_context(|| input.source.clone())?;
+    let imported = tfschema_codegen::import::import(&input.text, args.provider_address.as_deref())
+        .with_context(|| input.source.clone())?;
     let source = input.source.clone();
     let options = RustOptions {
         max_crate_size: Some(args.max_crate_size),
@@ -84,7 +93,9 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
             names: type_names(&input.text)?,
         };
         if !proxy_main(&mut out.files, &proxied) {
-            anyhow::bail!("internal error: the generated crate has no main to serve the proxied binary from");
+            anyhow::bail!(
+                "internal error: the generated crate has no main to serve the proxied binary from"
+            );
         }
     }
     let mut warnings = imported.warnings;
@@ -135,8 +146,10 @@ struct ProxiedBinary {
 
 fn read_input(args: &ImportArgs) -> anyhow::Result<Input> {
     let name = |p: &std::path::Path| {
-        p.file_name()
-            .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+        p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
     };
     if let Some(binary) = &args.proxy {
         if !(args.timeout.is_finite() && args.timeout > 0.0) {

@@ -328,7 +328,13 @@ fn bare_on_protocol_5() {
         for file in expected {
             let text = std::fs::read_to_string(dir.join(file)).expect("a written file");
             assert!(!holds_placeholder(&text), "{file} holds a placeholder");
-            for gone in ["_example", "ExampleResource", "src/resource.rs", "{{#", "{{/"] {
+            for gone in [
+                "_example",
+                "ExampleResource",
+                "src/resource.rs",
+                "{{#",
+                "{{/",
+            ] {
                 assert!(!text.contains(gone), "{file} mentions {gone}:\n{text}");
             }
         }
@@ -360,7 +366,13 @@ fn bare_on_protocol_5() {
 fn a_protocol_other_than_5_or_6_is_refused() {
     let tmp = TempDir::new("protocol");
     let dir = tmp.0.join("p");
-    let out = tfschema_new(&["p", "--protocol", "4", "--dir", dir.to_str().expect("UTF-8")]);
+    let out = tfschema_new(&[
+        "p",
+        "--protocol",
+        "4",
+        "--dir",
+        dir.to_str().expect("UTF-8"),
+    ]);
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(err.contains("--protocol") && err.contains("5..=6"), "{err}");

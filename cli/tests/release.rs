@@ -680,7 +680,10 @@ fn proxied_binaries_are_packed_beside_the_provider() {
             "expected OS_ARCH=PATH",
         ),
         (
-            vec!["--proxied".into(), format!("windows_amd64={}", go.display())],
+            vec![
+                "--proxied".into(),
+                format!("windows_amd64={}", go.display()),
+            ],
             "no binary for windows_amd64 is released",
         ),
         (

@@ -265,16 +265,16 @@ mod tests {
         for bare in [true, false] {
             let (examples, bare) = if bare { ("", "yes") } else { ("yes", "") };
             let vars = [
-            ("name", "x"),
-            ("camel", "X"),
-            ("crate_ident", "terraform_provider_x"),
-            ("tfschema_path", "../tfschema/runtime"),
-            ("tfschema_root", "../tfschema"),
-            ("rust_version", "1.88"),
-            ("protocol", "5"),
-            ("examples", examples),
-            ("bare", bare),
-        ];
+                ("name", "x"),
+                ("camel", "X"),
+                ("crate_ident", "terraform_provider_x"),
+                ("tfschema_path", "../tfschema/runtime"),
+                ("tfschema_root", "../tfschema"),
+                ("rust_version", "1.88"),
+                ("protocol", "5"),
+                ("examples", examples),
+                ("bare", bare),
+            ];
             for (path, text) in &all {
                 template::render(path, &vars).expect("the path renders");
                 let rendered = template::render(text, &vars);

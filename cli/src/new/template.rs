@@ -122,7 +122,10 @@ mod tests {
         let text = "a\n{{#on}}\nb {{name}}\n  {{#off}}\nc\n  {{/off}}\n{{/on}}\n{{#off}}\nd\n{{/off}}\ne\n";
         assert_eq!(render(text, &vars).expect("renders"), "a\nb acme\ne\n");
         // A tag inside a line is no tag.
-        assert_eq!(render("x {{#on}} y\n", &vars).expect("renders"), "x {{#on}} y\n");
+        assert_eq!(
+            render("x {{#on}} y\n", &vars).expect("renders"),
+            "x {{#on}} y\n"
+        );
     }
 
     #[test]

@@ -28,8 +28,8 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::plugin;
-use tfschema::server::client::{DEFAULT_PROTOCOL_VERSIONS, PROXIED_DIR_ENV};
 use platform::Platform;
+use tfschema::server::client::{DEFAULT_PROTOCOL_VERSIONS, PROXIED_DIR_ENV};
 
 #[derive(Debug, clap::Args)]
 pub struct ReleaseArgs {
@@ -401,7 +401,9 @@ fn write_release(
         match &input.proxied {
             None => package::zip_binary(&input.binary, &entry, &path)?,
             Some(proxied) => {
-                let name = proxied.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                let name = proxied
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
                 let beside = format!("proxied/{name}");
                 package::zip_files(&[(&input.binary, &entry), (proxied, &beside)], &path)?;
             }

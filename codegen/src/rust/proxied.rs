@@ -40,9 +40,10 @@ pub fn proxy_main(files: &mut [File], proxied: &Proxied) -> bool {
     main.text.truncate(start);
     main.text.push_str(&main_rs(proxied));
     for file in files.iter_mut().filter(|f| f.path == "Cargo.toml") {
-        file.text = file
-            .text
-            .replace("features = [\"server\"]", "features = [\"server\", \"client\"]");
+        file.text = file.text.replace(
+            "features = [\"server\"]",
+            "features = [\"server\", \"client\"]",
+        );
     }
     true
 }
@@ -133,9 +134,16 @@ mod tests {
             "tfschema = { path = \"../t\", features = [\"server\", \"client\"] }\n"
         );
         let main = &files[1].text;
-        assert!(main.starts_with("pub fn provider() {}\n\n/// The Go provider binary"), "{main}");
-        assert!(main.contains("const GO_BINARY: &str = \"proxied/terraform-provider-null_v2.1.2_x4\";"));
-        assert!(main.contains("const PROXIED: &[&str] = &[\n    \"null_data_source\",\n    \"null_resource\",\n];"));
+        assert!(
+            main.starts_with("pub fn provider() {}\n\n/// The Go provider binary"),
+            "{main}"
+        );
+        assert!(
+            main.contains("const GO_BINARY: &str = \"proxied/terraform-provider-null_v2.1.2_x4\";")
+        );
+        assert!(main.contains(
+            "const PROXIED: &[&str] = &[\n    \"null_data_source\",\n    \"null_resource\",\n];"
+        ));
         assert!(main.contains("const PORTED: &[&str] = &[];"));
         assert!(main.contains(".protocol_5_only(proxy, PROXIED.iter().copied())"));
         assert!(main.contains("Proxy5::new(go.clone())?"));
