@@ -86,6 +86,7 @@ fn main() -> ExitCode {
             return tfschema::server::run(ProviderServices::from_raw(Child));
         }
         Ok("parent") => return parent(),
+        Ok("terraform") => return terraform_parent(),
         _ => {}
     }
     let log = Captured::install();
@@ -103,6 +104,7 @@ fn main() -> ExitCode {
         "not_a_provider_exits",
         "killed_child_answers_with_a_diagnostic",
         "child_dies_with_its_parent",
+        "provider_stops_when_terraform_is_gone",
     ];
     let filter: Vec<String> = std::env::args()
         .skip(1)
@@ -150,6 +152,9 @@ fn case(name: &str, log: &Captured) -> Case {
             Box::pin(killed_child_answers_with_a_diagnostic())
         }
         "child_dies_with_its_parent" => Box::pin(child_dies_with_its_parent()),
+        "provider_stops_when_terraform_is_gone" => {
+            Box::pin(provider_stops_when_terraform_is_gone())
+        }
         other => panic!("no case {other}"),
     }
 }
@@ -558,6 +563,62 @@ async fn child_dies_with_its_parent() {
     }
     assert!(died, "provider {child} outlived its parent");
     println!("  provider gone {:?} after its parent", killed.elapsed());
+}
+
+/// The Terraform role: launches the provider as go-plugin does (no
+/// parent-death signal, no process group of its own), waits for its
+/// handshake line, prints its pid, then waits to be killed without ever
+/// calling `Shutdown`.
+fn terraform_parent() -> ExitCode {
+    use std::io::BufRead as _;
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .env(ROLE, "provider")
+        .env(tfschema::server::MAGIC_COOKIE_KEY, tfschema::server::MAGIC_COOKIE_VALUE)
+        .env("PLUGIN_PROTOCOL_VERSIONS", "6")
+        .env("PLUGIN_MIN_PORT", "10000")
+        .env("PLUGIN_MAX_PORT", "25000")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("1|6|"), "{line:?}");
+    println!("{}", child.id());
+    loop {
+        std::thread::park();
+    }
+}
+
+async fn provider_stops_when_terraform_is_gone() {
+    let mut terraform = tokio::process::Command::new(std::env::current_exe().unwrap())
+        .env(ROLE, "terraform")
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let stdout = terraform.stdout.take().unwrap();
+    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(stdout));
+    let line = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let provider: u32 = line.trim().parse().unwrap();
+    assert!(!gone(provider));
+    // Terraform killed: nobody will call Shutdown, and the provider's stdout
+    // pipe has no reader left.
+    sigkill(terraform.id().unwrap());
+    let _ = terraform.wait().await;
+    let killed = Instant::now();
+    let stopped = wait_gone(provider, Duration::from_secs(5)).await;
+    if !stopped {
+        sigkill(provider);
+    }
+    assert!(stopped, "provider {provider} kept serving after Terraform was gone");
+    println!("  provider stopped {:?} after Terraform", killed.elapsed());
 }
 
 /// One captured `tracing` event.

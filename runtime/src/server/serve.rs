@@ -1,6 +1,7 @@
 //! Serving: the provider's gRPC services next to go-plugin's own (health,
 //! `GRPCController`, `GRPCStdio`) on tonic's HTTP/2 server, over the listener and TLS set
-//! up by the handshake, until Terraform calls `GRPCController/Shutdown`.
+//! up by the handshake, until Terraform calls `GRPCController/Shutdown`, or is gone
+//! without calling it (the process was handed to another parent).
 //!
 //! [`run`] is the whole plugin process (`fn main`); [`serve`] is the same on
 //! an existing tokio runtime with the environment and the handshake output
@@ -423,12 +424,41 @@ async fn serve_services(
     );
 
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    let parent = tokio::spawn(watch_parent(shutdown_tx.clone()));
     let router = Router::new(services, Some(shutdown_tx));
     let acceptor = tls.map(|(_, acceptor)| acceptor);
     let result = serve_listener(router, listener, acceptor, shutdown_rx).await;
+    parent.abort();
     drop(socket_dir);
     tracing::debug!("plugin stopped");
     result.map_err(ServeError::Transport)
+}
+
+/// How often a served provider checks that the process that launched it
+/// (Terraform) is still its parent.
+const PARENT_POLL: Duration = Duration::from_millis(250);
+
+/// Raises `shutdown` once the process that launched this one is gone: this
+/// process was handed to another parent (init, or a subreaper). Terraform
+/// that dies without calling `Shutdown` (killed, or its stdout closed
+/// under it) never will, and a provider serving on would linger forever,
+/// holding its Go children and its socket. Then the provider ends as after
+/// `Shutdown`: the calls in flight get their grace, the shutdown hooks run.
+async fn watch_parent(shutdown: watch::Sender<bool>) {
+    let parent = std::os::unix::process::parent_id();
+    loop {
+        tokio::time::sleep(PARENT_POLL).await;
+        let now = std::os::unix::process::parent_id();
+        if now != parent {
+            tracing::warn!(
+                launched_by = parent,
+                parent = now,
+                "the process that launched the provider is gone: stopping"
+            );
+            let _ = shutdown.send(true);
+            return;
+        }
+    }
 }
 
 /// Serves `router` on `listener` until `shutdown` is raised, then lets the
