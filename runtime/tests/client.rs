@@ -573,7 +573,10 @@ fn terraform_parent() -> ExitCode {
     use std::io::BufRead as _;
     let mut child = std::process::Command::new(std::env::current_exe().unwrap())
         .env(ROLE, "provider")
-        .env(tfschema::server::MAGIC_COOKIE_KEY, tfschema::server::MAGIC_COOKIE_VALUE)
+        .env(
+            tfschema::server::MAGIC_COOKIE_KEY,
+            tfschema::server::MAGIC_COOKIE_VALUE,
+        )
         .env("PLUGIN_PROTOCOL_VERSIONS", "6")
         .env("PLUGIN_MIN_PORT", "10000")
         .env("PLUGIN_MAX_PORT", "25000")
@@ -617,7 +620,10 @@ async fn provider_stops_when_terraform_is_gone() {
     if !stopped {
         sigkill(provider);
     }
-    assert!(stopped, "provider {provider} kept serving after Terraform was gone");
+    assert!(
+        stopped,
+        "provider {provider} kept serving after Terraform was gone"
+    );
     println!("  provider stopped {:?} after Terraform", killed.elapsed());
 }
 

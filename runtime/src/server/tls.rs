@@ -17,7 +17,6 @@ use std::fmt;
 use std::sync::Arc;
 
 use p521::ecdsa::signature::hazmat::PrehashVerifier;
-use rustls::client::danger::HandshakeSignatureValid;
 use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{
@@ -25,7 +24,7 @@ use rustls::pki_types::{
     PrivatePkcs8KeyDer, SignatureVerificationAlgorithm, UnixTime,
 };
 use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
-use rustls::{DigitallySignedStruct, DistinguishedName, ServerConfig, SignatureScheme};
+use rustls::{DistinguishedName, ServerConfig, SignatureScheme};
 use sha2::Digest;
 use webpki::ring as ring_algs;
 
@@ -184,34 +183,131 @@ impl ServerIdentity {
     /// # Errors
     /// Key generation or signing failed in the crypto library.
     pub fn generate() -> Result<ServerIdentity, TlsError> {
-        use rcgen::{
-            CertificateParams, DistinguishedName as Dn, DnType, ExtendedKeyUsagePurpose, KeyPair,
-            KeyUsagePurpose, PKCS_ECDSA_P256_SHA256,
-        };
-        let key = KeyPair::generate_for(&PKCS_ECDSA_P256_SHA256)
-            .map_err(|e| TlsError::new(format!("generating the server key: {e}")))?;
-        let mut params = CertificateParams::new(vec!["localhost".to_owned()])
-            .map_err(|e| TlsError::new(format!("server certificate parameters: {e}")))?;
-        let mut dn = Dn::new();
-        dn.push(DnType::CommonName, "localhost");
-        params.distinguished_name = dn;
-        params.key_usages = vec![
-            KeyUsagePurpose::DigitalSignature,
-            KeyUsagePurpose::KeyAgreement,
-        ];
-        params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
-        let cert = params
-            .self_signed(&key)
-            .map_err(|e| TlsError::new(format!("signing the server certificate: {e}")))?;
+        use rcgen::{ExtendedKeyUsagePurpose, KeyUsagePurpose};
+        let made = SelfSigned::generate("server", |params| {
+            params.key_usages = vec![
+                KeyUsagePurpose::DigitalSignature,
+                KeyUsagePurpose::KeyAgreement,
+            ];
+            params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
+        })
+        .map_err(TlsError::new)?;
         Ok(ServerIdentity {
-            cert: cert.der().clone(),
-            key: PrivatePkcs8KeyDer::from(key.serialize_der()),
+            cert: made.cert,
+            key: made.key,
         })
     }
 
     /// The certificate (DER), as printed in the handshake line.
     pub fn cert_der(&self) -> &[u8] {
         self.cert.as_ref()
+    }
+}
+
+/// A fresh ECDSA P-256 key and a certificate it signs itself, CN and SAN
+/// `localhost`: each side of go-plugin's AutoMTLS makes one per run
+/// ([`ServerIdentity`] here, the plugin client's identity in
+/// `client::tls`), each with its own usages.
+pub(crate) struct SelfSigned {
+    pub(crate) cert: CertificateDer<'static>,
+    pub(crate) key: PrivatePkcs8KeyDer<'static>,
+    /// The certificate as PEM (what `PLUGIN_CLIENT_CERT` carries).
+    pub(crate) pem: String,
+}
+
+impl SelfSigned {
+    /// Generates one; `usages` sets what differs between the two sides.
+    /// `what` (`server`, `client`) names it in errors.
+    pub(crate) fn generate(
+        what: &str,
+        usages: impl FnOnce(&mut rcgen::CertificateParams),
+    ) -> Result<SelfSigned, String> {
+        use rcgen::{CertificateParams, DnType, KeyPair, PKCS_ECDSA_P256_SHA256};
+        let key = KeyPair::generate_for(&PKCS_ECDSA_P256_SHA256)
+            .map_err(|e| format!("generating the {what} key: {e}"))?;
+        let mut params = CertificateParams::new(vec!["localhost".to_owned()])
+            .map_err(|e| format!("{what} certificate parameters: {e}"))?;
+        params
+            .distinguished_name
+            .push(DnType::CommonName, "localhost");
+        usages(&mut params);
+        let cert = params
+            .self_signed(&key)
+            .map_err(|e| format!("signing the {what} certificate: {e}"))?;
+        Ok(SelfSigned {
+            pem: cert.pem(),
+            cert: cert.der().clone(),
+            key: PrivatePkcs8KeyDer::from(key.serialize_der()),
+        })
+    }
+}
+
+/// A certificate trusted by its bytes alone, and the handshake signatures
+/// of its holder verified with its key: what each side of go-plugin's
+/// AutoMTLS trusts of the other (go-plugin's certificates are CAs, which
+/// WebPKI refuses as end entities). The server's [`PinnedClientCert`] and
+/// the client's pinned server certificate both hold one.
+#[derive(Debug)]
+pub(crate) struct Pinned {
+    cert: CertificateDer<'static>,
+    algorithms: WebPkiSupportedAlgorithms,
+}
+
+impl Pinned {
+    /// Trusts `cert`, verifying signatures with [`crypto_provider`]'s algorithms.
+    pub(crate) fn new(cert: CertificateDer<'static>) -> Self {
+        Pinned {
+            cert,
+            algorithms: SUPPORTED_SIG_ALGS,
+        }
+    }
+
+    /// Whether the peer presented exactly the pinned certificate.
+    pub(crate) fn check(&self, end_entity: &CertificateDer<'_>) -> Result<(), rustls::Error> {
+        if end_entity.as_ref() == self.cert.as_ref() {
+            Ok(())
+        } else {
+            Err(rustls::Error::InvalidCertificate(
+                rustls::CertificateError::ApplicationVerificationFailure,
+            ))
+        }
+    }
+}
+
+/// The three signature methods that rustls's `ServerCertVerifier` and
+/// `ClientCertVerifier` share, for a verifier whose field `0` is a
+/// [`Pinned`].
+macro_rules! pinned_signatures {
+    () => {
+        fn verify_tls12_signature(
+            &self,
+            message: &[u8],
+            cert: &rustls::pki_types::CertificateDer<'_>,
+            dss: &rustls::DigitallySignedStruct,
+        ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+            rustls::crypto::verify_tls12_signature(message, cert, dss, &self.0.algorithms())
+        }
+
+        fn verify_tls13_signature(
+            &self,
+            message: &[u8],
+            cert: &rustls::pki_types::CertificateDer<'_>,
+            dss: &rustls::DigitallySignedStruct,
+        ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+            rustls::crypto::verify_tls13_signature(message, cert, dss, &self.0.algorithms())
+        }
+
+        fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+            self.0.algorithms().supported_schemes()
+        }
+    };
+}
+pub(crate) use pinned_signatures;
+
+impl Pinned {
+    /// The algorithms signatures are verified with.
+    pub(crate) fn algorithms(&self) -> WebPkiSupportedAlgorithms {
+        self.algorithms
     }
 }
 
@@ -233,12 +329,8 @@ pub fn server_config(
     identity: &ServerIdentity,
     client_cert: CertificateDer<'static>,
 ) -> Result<Arc<ServerConfig>, TlsError> {
-    let provider = crypto_provider();
-    let verifier = PinnedClientCert {
-        cert: client_cert,
-        algorithms: provider.signature_verification_algorithms,
-    };
-    let mut config = ServerConfig::builder_with_provider(provider)
+    let verifier = PinnedClientCert(Pinned::new(client_cert));
+    let mut config = ServerConfig::builder_with_provider(crypto_provider())
         .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
         .map_err(|e| TlsError::new(format!("TLS versions: {e}")))?
         .with_client_cert_verifier(Arc::new(verifier))
@@ -254,10 +346,7 @@ pub fn server_config(
 /// Accepts exactly one client certificate, compared byte for byte; the
 /// handshake signature is verified with that certificate's key.
 #[derive(Debug)]
-struct PinnedClientCert {
-    cert: CertificateDer<'static>,
-    algorithms: WebPkiSupportedAlgorithms,
-}
+struct PinnedClientCert(Pinned);
 
 impl ClientCertVerifier for PinnedClientCert {
     fn root_hint_subjects(&self) -> &[DistinguishedName] {
@@ -271,36 +360,11 @@ impl ClientCertVerifier for PinnedClientCert {
         _intermediates: &[CertificateDer<'_>],
         _now: UnixTime,
     ) -> Result<ClientCertVerified, rustls::Error> {
-        if end_entity.as_ref() == self.cert.as_ref() {
-            Ok(ClientCertVerified::assertion())
-        } else {
-            Err(rustls::Error::InvalidCertificate(
-                rustls::CertificateError::ApplicationVerificationFailure,
-            ))
-        }
+        self.0.check(end_entity)?;
+        Ok(ClientCertVerified::assertion())
     }
 
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.algorithms.supported_schemes()
-    }
+    pinned_signatures!();
 }
 
 /// A TLS setup failure.

@@ -15,16 +15,12 @@
 
 use std::sync::Arc;
 
-use rcgen::{
-    BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, KeyPair,
-    KeyUsagePurpose, PKCS_ECDSA_P256_SHA256,
-};
-use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
-use rustls::crypto::WebPkiSupportedAlgorithms;
+use rcgen::{BasicConstraints, DnType, ExtendedKeyUsagePurpose, IsCa, KeyUsagePurpose};
+use rustls::client::danger::{ServerCertVerified, ServerCertVerifier};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
-use rustls::{ClientConfig, DigitallySignedStruct, SignatureScheme};
+use rustls::ClientConfig;
 
-use crate::server::tls::crypto_provider;
+use crate::server::tls::{crypto_provider, pinned_signatures, Pinned, SelfSigned};
 
 /// Our certificate and key for one launch.
 pub(crate) struct ClientIdentity {
@@ -44,45 +40,33 @@ impl std::fmt::Debug for ClientIdentity {
 impl ClientIdentity {
     /// A fresh key and self-signed certificate.
     pub(crate) fn generate() -> Result<ClientIdentity, String> {
-        let key = KeyPair::generate_for(&PKCS_ECDSA_P256_SHA256)
-            .map_err(|e| format!("generating the client key: {e}"))?;
-        let mut params = CertificateParams::new(vec!["localhost".to_owned()])
-            .map_err(|e| format!("client certificate parameters: {e}"))?;
-        params
-            .distinguished_name
-            .push(DnType::CommonName, "localhost");
-        params
-            .distinguished_name
-            .push(DnType::OrganizationName, "HashiCorp");
-        params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-        params.key_usages = vec![
-            KeyUsagePurpose::DigitalSignature,
-            KeyUsagePurpose::KeyEncipherment,
-            KeyUsagePurpose::KeyCertSign,
-        ];
-        params.extended_key_usages = vec![
-            ExtendedKeyUsagePurpose::ClientAuth,
-            ExtendedKeyUsagePurpose::ServerAuth,
-        ];
-        let cert = params
-            .self_signed(&key)
-            .map_err(|e| format!("signing the client certificate: {e}"))?;
+        let made = SelfSigned::generate("client", |params| {
+            params
+                .distinguished_name
+                .push(DnType::OrganizationName, "HashiCorp");
+            params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+            params.key_usages = vec![
+                KeyUsagePurpose::DigitalSignature,
+                KeyUsagePurpose::KeyEncipherment,
+                KeyUsagePurpose::KeyCertSign,
+            ];
+            params.extended_key_usages = vec![
+                ExtendedKeyUsagePurpose::ClientAuth,
+                ExtendedKeyUsagePurpose::ServerAuth,
+            ];
+        })?;
         Ok(ClientIdentity {
-            cert_pem: cert.pem(),
-            cert: cert.der().clone(),
-            key: PrivatePkcs8KeyDer::from(key.serialize_der()),
+            cert_pem: made.pem,
+            cert: made.cert,
+            key: made.key,
         })
     }
 
     /// The TLS client: presents our certificate, accepts only
     /// `server_cert`, offers ALPN `h2` (gRPC-Go servers require it).
     pub(crate) fn client_config(&self, server_cert: &[u8]) -> Result<Arc<ClientConfig>, String> {
-        let provider = crypto_provider();
-        let verifier = PinnedServerCert {
-            cert: CertificateDer::from(server_cert.to_vec()),
-            algorithms: provider.signature_verification_algorithms,
-        };
-        let mut config = ClientConfig::builder_with_provider(provider)
+        let verifier = PinnedServerCert(Pinned::new(CertificateDer::from(server_cert.to_vec())));
+        let mut config = ClientConfig::builder_with_provider(crypto_provider())
             .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
             .map_err(|e| format!("TLS versions: {e}"))?
             .dangerous()
@@ -100,10 +84,7 @@ impl ClientIdentity {
 /// Accepts exactly the certificate from the handshake line, compared byte
 /// for byte; the handshake signature is verified with its key.
 #[derive(Debug)]
-struct PinnedServerCert {
-    cert: CertificateDer<'static>,
-    algorithms: WebPkiSupportedAlgorithms,
-}
+struct PinnedServerCert(Pinned);
 
 impl ServerCertVerifier for PinnedServerCert {
     fn verify_server_cert(
@@ -114,34 +95,9 @@ impl ServerCertVerifier for PinnedServerCert {
         _ocsp_response: &[u8],
         _now: UnixTime,
     ) -> Result<ServerCertVerified, rustls::Error> {
-        if end_entity.as_ref() == self.cert.as_ref() {
-            Ok(ServerCertVerified::assertion())
-        } else {
-            Err(rustls::Error::InvalidCertificate(
-                rustls::CertificateError::ApplicationVerificationFailure,
-            ))
-        }
+        self.0.check(end_entity)?;
+        Ok(ServerCertVerified::assertion())
     }
 
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.algorithms.supported_schemes()
-    }
+    pinned_signatures!();
 }
