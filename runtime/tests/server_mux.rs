@@ -1023,3 +1023,30 @@ async fn a_server_restricted_with_only_serves_just_the_names_given() {
     ok(mux.plan_action(Request::new(plan)).await).await;
     assert_eq!(calls(&log), [("a", "read_resource"), ("b", "plan_action")]);
 }
+
+#[tokio::test]
+async fn discovery_reads_a_restricted_server_s_names_only() {
+    // No merged call first: the first per-type call discovers the servers
+    // (GetMetadata), and the restriction holds there too.
+    let log = Log::default();
+    let mux = Mux::builder()
+        .protocol_6_only(server("a", "x", &log), ["x_thing", "x_fn"])
+        .protocol_6_only(server("b", "x", &log), ["x_act"])
+        .build();
+    let plan = v6::plan_action::Request {
+        action_type: "x_act".into(),
+        ..Default::default()
+    };
+    let answer = ok(mux.plan_action(Request::new(plan)).await).await;
+    assert_eq!(answer.diagnostics, vec![], "no type served twice");
+    let read = v6::read_resource::Request {
+        type_name: "x_thing".into(),
+        ..Default::default()
+    };
+    ok(mux.read_resource(Request::new(read)).await).await;
+    let routed: Vec<_> = calls(&log)
+        .into_iter()
+        .filter(|(_, rpc)| *rpc != "get_metadata")
+        .collect();
+    assert_eq!(routed, [("b", "plan_action"), ("a", "read_resource")]);
+}

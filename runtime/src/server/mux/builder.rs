@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::boxed::{Boxed, DynProvider};
 use super::combined::Mux;
-use super::only::Only;
 use super::routes::{Router, Server};
 use crate::server::proto::{tfplugin5 as v5, tfplugin6 as v6, GrpcProvider};
 use crate::server::raw::RawProvider;
@@ -55,17 +54,14 @@ impl MuxBuilder {
     }
 
     /// [`provider`](Self::provider), serving only the types and functions
-    /// named (see [`Only`]): the types of a half-ported provider that are
-    /// written in Rust, while its other (stub) types stay with the old
-    /// binary.
+    /// named: the types of a half-ported provider that are written in Rust,
+    /// while its other (stub) types stay with the old binary.
     pub fn provider_only<P, S>(self, provider: P, names: impl IntoIterator<Item = S>) -> Self
     where
         P: RawProvider,
         S: Into<String>,
     {
-        let name = std::any::type_name::<P>().to_owned();
-        let served = GrpcProvider::new(crate::server::log::Logged(provider)).v6();
-        self.protocol_6_named(name, Only::new(served, names))
+        self.provider(provider).only(names)
     }
 
     /// Any `tfplugin6.Provider` implementation.
@@ -81,19 +77,21 @@ impl MuxBuilder {
     }
 
     /// A `tfplugin6.Provider` implementation serving only the types and
-    /// functions named (see [`Only`]): while a provider moves to Rust one
-    /// type at a time, the old binary keeps the types not yet ported.
+    /// functions named: while a provider moves to Rust one type at a time,
+    /// the old binary keeps the types not yet ported. The mux reads only
+    /// those names from its answers, so it routes nothing else to it and
+    /// another server may serve the rest.
     pub fn protocol_6_only<P, S>(self, server: P, names: impl IntoIterator<Item = S>) -> Self
     where
         P: v6::provider_server::Provider,
         S: Into<String>,
     {
-        let name = std::any::type_name::<P>().to_owned();
-        self.protocol_6_named(name, Only::new(server, names))
+        self.protocol_6(server).only(names)
     }
 
     /// A `tfplugin5.Provider` implementation, through [`Upgrade`], serving
-    /// only the types and functions named (see [`Only`]).
+    /// only the types and functions named (see
+    /// [`protocol_6_only`](Self::protocol_6_only)).
     ///
     /// ```no_run
     /// # async fn f() -> Result<(), tfschema::server::client::ClientError> {
@@ -118,8 +116,7 @@ impl MuxBuilder {
         P: v5::provider_server::Provider,
         S: Into<String>,
     {
-        let name = std::any::type_name::<P>().to_owned();
-        self.protocol_6_named(name, Only::new(Upgrade::new(server), names))
+        self.protocol_5(server).only(names)
     }
 
     /// A server under a name of your choosing (for a provider binary, say),
@@ -128,7 +125,16 @@ impl MuxBuilder {
         self.servers.push(Server {
             name: name.into(),
             provider: server,
+            only: None,
         });
+        self
+    }
+
+    /// Restricts the server added last to `names`.
+    fn only<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        if let Some(server) = self.servers.last_mut() {
+            server.only = Some(names.into_iter().map(Into::into).collect());
+        }
         self
     }
 

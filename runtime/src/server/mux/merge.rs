@@ -11,6 +11,7 @@ use super::boxed::DynProvider;
 use super::combined::Mux;
 use super::diagnostics::{identity_duplicate, schema_difference, Kind};
 use super::join::join_all;
+use super::restrict::Restrict;
 use super::routes::Table;
 use super::schema_diff::{schema_diff, schema_equals};
 use crate::server::proto::tfplugin6 as v6;
@@ -52,7 +53,8 @@ pub(super) fn merge_map<T>(
 }
 
 impl Mux {
-    /// Asks every server at once; a server's failure fails the call with
+    /// Asks every server at once, each answer restricted to the names its
+    /// server serves; a server's failure fails the call with
     /// `what` and the server's name (`error calling GetMetadata for ...`).
     async fn ask_all<T, F>(
         &self,
@@ -60,6 +62,7 @@ impl Mux {
         call: impl Fn(Arc<DynProvider>) -> F,
     ) -> Result<Vec<T>, Status>
     where
+        T: Restrict,
         F: std::future::Future<Output = Result<tonic::Response<T>, Status>>,
     {
         let calls = self
@@ -72,7 +75,7 @@ impl Mux {
             .into_iter()
             .zip(&self.inner.servers)
             .map(|(answer, server)| match answer {
-                Ok(answer) => Ok(answer.into_inner()),
+                Ok(answer) => Ok(server.restricted(answer.into_inner())),
                 Err(status) => Err(server.failed(&format!("error calling {what} for"), "", status)),
             })
             .collect()

@@ -17,15 +17,26 @@ use tonic::{Code, Request, Status};
 use super::boxed::DynProvider;
 use super::diagnostics::{has_error, Kind, KINDS};
 use super::join::join_all;
+use super::restrict::{Names, Restrict};
 use crate::server::proto::tfplugin6 as v6;
 
 /// One server of the mux, with the name its errors give.
 pub(super) struct Server {
     pub(super) name: String,
     pub(super) provider: Arc<DynProvider>,
+    /// The only names it serves, when restricted.
+    pub(super) only: Option<Names>,
 }
 
 impl Server {
+    /// `answer`, restricted to the names this server serves.
+    pub(super) fn restricted<T: Restrict>(&self, mut answer: T) -> T {
+        if let Some(keep) = &self.only {
+            answer.restrict(keep);
+        }
+        answer
+    }
+
     /// A server's failure of a call sent to every server, as mux wraps it
     /// (`error configuring <server>: <error>`); the gRPC code is kept.
     pub(super) fn failed(&self, before: &str, after: &str, status: Status) -> Status {
@@ -174,11 +185,13 @@ impl Router {
                 .get_metadata(Request::new(Default::default()))
                 .await
             {
-                Ok(answer) => Ok(Served::Metadata(answer.into_inner())),
+                Ok(answer) => Ok(Served::Metadata(server.restricted(answer.into_inner()))),
                 Err(status) if status.code() == Code::Unimplemented => {
                     let request = Request::new(Default::default());
                     let answer = server.provider.get_provider_schema(request).await?;
-                    Ok(Served::Schema(Box::new(answer.into_inner())))
+                    Ok(Served::Schema(Box::new(
+                        server.restricted(answer.into_inner()),
+                    )))
                 }
                 Err(status) => Err(status),
             }
