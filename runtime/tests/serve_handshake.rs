@@ -909,6 +909,29 @@ async fn shutdown_hooks_run_in_order_once_serving_ends() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shutdown_hook_that_blocks_its_thread_is_abandoned_on_time() {
+    let services = ProviderServices::new()
+        .protocol_6(TestProvider::default())
+        .on_shutdown(|| async {
+            // Blocks its thread, past Terraform's 2 s (the test's runtime
+            // waits for the thread when it ends, hence not longer).
+            std::thread::sleep(Duration::from_secs(3));
+        });
+    let (line, task) = start(
+        services,
+        |o| o,
+        env(&[cookie(), ("PLUGIN_PROTOCOL_VERSIONS", "6")]),
+    )
+    .await;
+    let channel = connect(&parse_handshake(&line), None).await.unwrap();
+    let asked = std::time::Instant::now();
+    // shutdown_and_wait allows 5 s: serve returns within the hooks' grace.
+    shutdown_and_wait(&channel, task).await;
+    let took = asked.elapsed();
+    assert!(took < Duration::from_secs(2), "serve took {took:?} after Shutdown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tcp_in_the_port_range() {
     let (client_der, client_key, client_pem) = client_identity();
     let (line, task) = start(

@@ -167,7 +167,9 @@ impl ProviderServices {
     /// returning: to end what the services hold, such as a provider binary
     /// launched as a child, which is otherwise killed when its last
     /// [`PluginClient`](super::client::PluginClient) is dropped. Hooks run in
-    /// the order they were added.
+    /// the order they were added, each on a thread of its own, within 800 ms
+    /// in all (Terraform kills the provider 2 s after asking it to exit): a
+    /// hook still running then is abandoned.
     ///
     /// ```no_run
     /// # async fn f(go: tfschema::server::client::PluginClient, services: tfschema::server::ProviderServices) {
@@ -219,11 +221,27 @@ impl ProviderServices {
 /// The hooks of [`ProviderServices::on_shutdown`], taken out of the services.
 pub(super) struct ShutdownHooks(Vec<ShutdownHook>);
 
+/// How long the shutdown hooks may take together: Terraform kills a
+/// provider 2 s after asking it to exit, and the calls in flight had
+/// [`SHUTDOWN_GRACE`] of that.
+const HOOKS_GRACE: Duration = Duration::from_millis(800);
+
 impl ShutdownHooks {
-    /// Runs each hook, in order.
+    /// Runs each hook, in order, each on a thread of its own
+    /// ([`detach`](super::detached::detach)), within [`HOOKS_GRACE`] in all:
+    /// a hook that blocks its thread or never ends is abandoned, and the
+    /// process ends on time anyway.
     pub(super) async fn run(self) {
+        let deadline = tokio::time::Instant::now() + HOOKS_GRACE;
         for hook in self.0 {
-            hook().await;
+            let hook = super::detached::detach(hook());
+            if tokio::time::timeout_at(deadline, hook).await.is_err() {
+                tracing::warn!(
+                    "a shutdown hook did not finish within {} ms: abandoned",
+                    HOOKS_GRACE.as_millis()
+                );
+                return;
+            }
         }
     }
 }
