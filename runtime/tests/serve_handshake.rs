@@ -928,7 +928,10 @@ async fn a_shutdown_hook_that_blocks_its_thread_is_abandoned_on_time() {
     // shutdown_and_wait allows 5 s: serve returns within the hooks' grace.
     shutdown_and_wait(&channel, task).await;
     let took = asked.elapsed();
-    assert!(took < Duration::from_secs(2), "serve took {took:?} after Shutdown");
+    assert!(
+        took < Duration::from_secs(2),
+        "serve took {took:?} after Shutdown"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

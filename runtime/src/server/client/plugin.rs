@@ -224,6 +224,22 @@ impl PluginClient {
         self.inner.protocol
     }
 
+    /// Fails unless it speaks `protocol`: what a proxy of that protocol
+    /// ([`Proxy5`](super::Proxy5), [`Proxy6`](super::Proxy6)) needs.
+    pub(super) fn expect_protocol(&self, protocol: u32) -> Result<(), ClientError> {
+        if self.protocol() == protocol {
+            return Ok(());
+        }
+        Err(ClientError::new(
+            ClientErrorKind::Protocol,
+            format!(
+                "provider {} speaks plugin protocol {}, not {protocol}",
+                self.name(),
+                self.protocol()
+            ),
+        ))
+    }
+
     /// Its process id, when known.
     pub fn pid(&self) -> Option<u32> {
         self.inner.pid

@@ -3,7 +3,7 @@
 
 use tonic::transport::Channel;
 
-use super::error::{ClientError, ClientErrorKind};
+use super::error::ClientError;
 use super::plugin::PluginClient;
 use super::proxy::{failed_responses, proxy_service};
 use crate::server::proto::tfplugin5;
@@ -33,16 +33,7 @@ impl Proxy5 {
     /// # Errors
     /// The plugin speaks another protocol than 5.
     pub fn new(plugin: PluginClient) -> Result<Proxy5, ClientError> {
-        if plugin.protocol() != 5 {
-            return Err(ClientError::new(
-                ClientErrorKind::Protocol,
-                format!(
-                    "provider {} speaks plugin protocol {}, not 5",
-                    plugin.name(),
-                    plugin.protocol()
-                ),
-            ));
-        }
+        plugin.expect_protocol(5)?;
         Ok(Proxy5 { plugin })
     }
 

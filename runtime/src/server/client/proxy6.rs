@@ -3,7 +3,7 @@
 
 use tonic::transport::Channel;
 
-use super::error::{ClientError, ClientErrorKind};
+use super::error::ClientError;
 use super::plugin::PluginClient;
 use super::proxy::{failed_responses, proxy_service};
 use crate::server::proto::tfplugin6;
@@ -33,16 +33,7 @@ impl Proxy6 {
     /// # Errors
     /// The plugin speaks another protocol than 6.
     pub fn new(plugin: PluginClient) -> Result<Proxy6, ClientError> {
-        if plugin.protocol() != 6 {
-            return Err(ClientError::new(
-                ClientErrorKind::Protocol,
-                format!(
-                    "provider {} speaks plugin protocol {}, not 6",
-                    plugin.name(),
-                    plugin.protocol()
-                ),
-            ));
-        }
+        plugin.expect_protocol(6)?;
         Ok(Proxy6 { plugin })
     }
 
