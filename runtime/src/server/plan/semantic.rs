@@ -297,28 +297,10 @@ fn form(object: Object<'_>, value: &Value, out: &mut Vec<u8>) {
 }
 
 fn nested_form(object: Object<'_>, nesting: Nesting, value: &Value, out: &mut Vec<u8>) {
-    match (nesting, value) {
-        (Nesting::List, Value::List(_, items) | Value::Tuple(items)) => {
-            out.push(b'l');
-            len(items.len(), out);
-            items.iter().for_each(|item| form(object, item, out));
-        }
-        (Nesting::Map, Value::Map(_, items) | Value::Object(items)) => {
-            out.push(b'm');
-            len(items.len(), out);
-            for (k, item) in items {
-                bytes(k.as_bytes(), out);
-                form(object, item, out);
-            }
-        }
-        (Nesting::Set, Value::Set(_, items)) => {
-            let mut forms: Vec<Vec<u8>> = items.iter().map(|i| form_of(object, i)).collect();
-            forms.sort_unstable();
-            out.push(b's');
-            len(forms.len(), out);
-            forms.iter().for_each(|f| bytes(f, out));
-        }
-        _ => form(object, value, out),
+    let element = |item: &Value, out: &mut Vec<u8>| form(object, item, out);
+    let is_collection = matches!(nesting, Nesting::List | Nesting::Map | Nesting::Set);
+    if !(is_collection && collection(value, out, &element)) {
+        form(object, value, out);
     }
 }
 
@@ -326,39 +308,16 @@ fn nested_form(object: Object<'_>, nesting: Nesting, value: &Value, out: &mut Ve
 /// element's key in its place (an element without one as it is), set
 /// elements' forms sorted.
 fn elements_form(a: &Attribute, value: &Value, out: &mut Vec<u8>) {
-    let element = |v: &Value| -> Vec<u8> {
-        let mut one = Vec::new();
-        match a.plan.semantic_key.as_ref().and_then(|k| k.key(v)) {
+    let element =
+        |v: &Value, out: &mut Vec<u8>| match a.plan.semantic_key.as_ref().and_then(|k| k.key(v)) {
             Some(key) => {
-                one.push(b'k');
-                canonical(&key, &mut one);
+                out.push(b'k');
+                canonical(&key, out);
             }
-            None => canonical(v, &mut one),
-        }
-        one
-    };
-    match value {
-        Value::List(_, items) | Value::Tuple(items) => {
-            out.push(b'[');
-            len(items.len(), out);
-            items.iter().for_each(|item| out.extend(element(item)));
-        }
-        Value::Set(_, items) => {
-            let mut each: Vec<Vec<u8>> = items.iter().map(element).collect();
-            each.sort_unstable();
-            out.push(b'{');
-            len(each.len(), out);
-            each.iter().for_each(|e| bytes(e, out));
-        }
-        Value::Map(_, items) | Value::Object(items) => {
-            out.push(b'(');
-            len(items.len(), out);
-            for (k, item) in items {
-                bytes(k.as_bytes(), out);
-                out.extend(element(item));
-            }
-        }
-        other => canonical(other, out),
+            None => canonical(v, out),
+        };
+    if !collection(value, out, &element) {
+        canonical(value, out);
     }
 }
 
@@ -383,16 +342,27 @@ fn canonical(value: &Value, out: &mut Vec<u8>) {
             out.push(b'"');
             bytes(s.as_bytes(), out);
         }
+        _ => {
+            collection(value, out, &canonical);
+        }
+    }
+}
+
+/// A list, tuple, set, map or object in the canonical encoding, each
+/// element written by `element` (set elements sorted by what it writes);
+/// `false`, with nothing written, for any other value.
+fn collection(value: &Value, out: &mut Vec<u8>, element: &dyn Fn(&Value, &mut Vec<u8>)) -> bool {
+    match value {
         Value::List(_, items) | Value::Tuple(items) => {
             out.push(b'[');
             len(items.len(), out);
-            items.iter().for_each(|item| canonical(item, out));
+            items.iter().for_each(|item| element(item, out));
         }
         Value::Set(_, items) => {
             let mut each: Vec<Vec<u8>> = (items.iter())
                 .map(|item| {
                     let mut one = Vec::new();
-                    canonical(item, &mut one);
+                    element(item, &mut one);
                     one
                 })
                 .collect();
@@ -406,10 +376,12 @@ fn canonical(value: &Value, out: &mut Vec<u8>) {
             len(items.len(), out);
             for (k, item) in items {
                 bytes(k.as_bytes(), out);
-                canonical(item, out);
+                element(item, out);
             }
         }
+        _ => return false,
     }
+    true
 }
 
 fn len(n: usize, out: &mut Vec<u8>) {
