@@ -183,6 +183,54 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Go's text for an array of another length than a check wants.
+pub(super) fn sizes(name: &str, want: usize, got: usize) -> String {
+    format!(
+        "expected {} for {name} check, got {}",
+        plural(want, "element", "elements"),
+        plural(got, "element", "elements")
+    )
+}
+
+/// Each check against the element at its position, the lengths equal (Go's
+/// `ListExact` and `TupleExact`); `what` (`list`, `tuple`) names the
+/// elements in a failure.
+pub(super) fn exact_elements(
+    name: &str,
+    what: &str,
+    checks: &[BoxCheck],
+    items: &[Json],
+) -> Result<(), String> {
+    if checks.len() != items.len() {
+        return Err(sizes(name, checks.len(), items.len()));
+    }
+    for (i, (check, item)) in checks.iter().zip(items).enumerate() {
+        check
+            .check_value(item)
+            .map_err(|e| format!("{what} element index {i}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Each check against the element at its index, the others unchecked (Go's
+/// `ListPartial` and `TuplePartial`).
+pub(super) fn partial_elements(
+    name: &str,
+    what: &str,
+    checks: &BTreeMap<usize, BoxCheck>,
+    items: &[Json],
+) -> Result<(), String> {
+    for (i, check) in checks {
+        let item = items
+            .get(*i)
+            .ok_or_else(|| format!("missing element index {i} for {name} check"))?;
+        check
+            .check_value(item)
+            .map_err(|e| format!("{what} element {i}: {e}"))?;
+    }
+    Ok(())
+}
+
 impl Check for Known {
     fn check_value(&self, value: &Json) -> Result<(), String> {
         let name = self.name();
@@ -377,37 +425,9 @@ impl Known {
     fn check_list(&self, items: &[Json]) -> Result<(), String> {
         let name = self.name();
         match &self.0 {
-            Kind::ListSize(n) if items.len() != *n => Err(format!(
-                "expected {} for {name} check, got {}",
-                plural(*n, "element", "elements"),
-                plural(items.len(), "element", "elements")
-            )),
-            Kind::ListExact(checks) => {
-                if checks.len() != items.len() {
-                    return Err(format!(
-                        "expected {} for {name} check, got {}",
-                        plural(checks.len(), "element", "elements"),
-                        plural(items.len(), "element", "elements")
-                    ));
-                }
-                for (i, (check, item)) in checks.iter().zip(items).enumerate() {
-                    check
-                        .check_value(item)
-                        .map_err(|e| format!("list element index {i}: {e}"))?;
-                }
-                Ok(())
-            }
-            Kind::ListPartial(checks) => {
-                for (i, check) in checks {
-                    let item = items
-                        .get(*i)
-                        .ok_or_else(|| format!("missing element index {i} for {name} check"))?;
-                    check
-                        .check_value(item)
-                        .map_err(|e| format!("list element {i}: {e}"))?;
-                }
-                Ok(())
-            }
+            Kind::ListSize(n) if items.len() != *n => Err(sizes(name, *n, items.len())),
+            Kind::ListExact(checks) => exact_elements(name, "list", checks, items),
+            Kind::ListPartial(checks) => partial_elements(name, "list", checks, items),
             _ => Ok(()),
         }
     }

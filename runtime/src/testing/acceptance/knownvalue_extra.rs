@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde_json::Value as Json;
 
-use super::{go_type, plural, BoxCheck, Check};
+use super::{exact_elements, go_type, partial_elements, sizes, BoxCheck, Check};
 
 enum Tuple {
     Exact(Vec<BoxCheck>),
@@ -40,36 +40,11 @@ impl Check for Tuple {
                 go_type(value)
             ));
         };
-        let sizes = |want: usize| {
-            format!(
-                "expected {} for {name} check, got {}",
-                plural(want, "element", "elements"),
-                plural(items.len(), "element", "elements")
-            )
-        };
         match self {
-            Tuple::Size(n) if items.len() != *n => Err(sizes(*n)),
+            Tuple::Size(n) if items.len() != *n => Err(sizes(name, *n, items.len())),
             Tuple::Size(_) => Ok(()),
-            Tuple::Exact(checks) if checks.len() != items.len() => Err(sizes(checks.len())),
-            Tuple::Exact(checks) => {
-                for (i, (check, item)) in checks.iter().zip(items).enumerate() {
-                    check
-                        .check_value(item)
-                        .map_err(|e| format!("tuple element index {i}: {e}"))?;
-                }
-                Ok(())
-            }
-            Tuple::Partial(checks) => {
-                for (i, check) in checks {
-                    let item = items
-                        .get(*i)
-                        .ok_or_else(|| format!("missing element index {i} for {name} check"))?;
-                    check
-                        .check_value(item)
-                        .map_err(|e| format!("tuple element {i}: {e}"))?;
-                }
-                Ok(())
-            }
+            Tuple::Exact(checks) => exact_elements(name, "tuple", checks, items),
+            Tuple::Partial(checks) => partial_elements(name, "tuple", checks, items),
         }
     }
 
