@@ -64,6 +64,8 @@ struct Notes(Arc<Overlap>);
 struct Overlap {
     active: AtomicUsize,
     most: AtomicUsize,
+    /// How long a create waits for another case's.
+    wait: Duration,
 }
 
 impl Resource for Notes {
@@ -74,11 +76,13 @@ impl Resource for Notes {
         let overlap = &self.0;
         let now = overlap.active.fetch_add(1, Ordering::SeqCst) + 1;
         overlap.most.fetch_max(now, Ordering::SeqCst);
-        // Wait a while for another case's create: parallel cases meet here,
-        // serial ones never do.
+        // Wait for another case's create, until two have met once:
+        // parallel cases meet here (however far apart a loaded machine
+        // starts them), serial ones never do.
         let start = Instant::now();
         while overlap.active.load(Ordering::SeqCst) < 2
-            && start.elapsed() < Duration::from_millis(1500)
+            && overlap.most.load(Ordering::SeqCst) < 2
+            && start.elapsed() < overlap.wait
         {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -161,8 +165,15 @@ fn the_post_test_destroy_does_not_refresh() {
 
 /// Two cases of `cases` on threads of their own; the most creates seen at
 /// once, `None` without `TF_ACC`.
-fn most_at_once(run: fn(TestCase)) -> Option<usize> {
-    let overlap = Arc::new(Overlap::default());
+///
+/// `wait` is how long each create waits for the other case's: long for
+/// cases that must meet, short for cases that must not (without the lock
+/// they would start together and meet at once).
+fn most_at_once(run: fn(TestCase), wait: Duration) -> Option<usize> {
+    let overlap = Arc::new(Overlap {
+        wait,
+        ..Overlap::default()
+    });
     let removed = Arc::new(AtomicBool::new(false));
     let threads: Vec<_> = (0..2)
         .map(|_| {
@@ -187,7 +198,7 @@ fn most_at_once(run: fn(TestCase)) -> Option<usize> {
 /// Go's `resource.Test` without `t.Parallel()`: one case at a time.
 #[test]
 fn test_runs_one_case_at_a_time() {
-    if let Some(most) = most_at_once(acceptance::test) {
+    if let Some(most) = most_at_once(acceptance::test, Duration::from_millis(1500)) {
         assert_eq!(most, 1, "two `test` cases created at once");
     }
 }
@@ -195,7 +206,7 @@ fn test_runs_one_case_at_a_time() {
 /// Go's `resource.ParallelTest`: cases run together.
 #[test]
 fn parallel_test_runs_cases_together() {
-    if let Some(most) = most_at_once(acceptance::parallel_test) {
+    if let Some(most) = most_at_once(acceptance::parallel_test, Duration::from_secs(60)) {
         assert_eq!(most, 2, "two `parallel_test` cases never created at once");
     }
 }
