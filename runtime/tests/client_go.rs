@@ -73,9 +73,8 @@ async fn go_null_schema_through_proxy5_then_shutdown() {
     let status = plugin.shutdown().await.unwrap();
     println!("shut down in {:?}: {status}", started.elapsed());
     // go-plugin's server exits by itself after GRPCController/Shutdown,
-    // well within the grace period.
+    // within the grace period: a child killed after it would not exit 0.
     assert!(status.success(), "{status}");
-    assert!(started.elapsed() < Duration::from_secs(2));
     assert!(gone(pid));
 }
 
