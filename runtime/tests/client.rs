@@ -538,8 +538,18 @@ async fn child_dies_with_its_parent() {
         println!("  skipped: the parent-death signal is Linux's");
         return;
     }
+    let (child, after) = kill_the_parent("parent").await;
+    assert!(after.is_some(), "provider {child} outlived its parent");
+    println!("  provider gone {after:?} after its parent");
+}
+
+/// Runs this binary in `role` (a parent that launches the provider and
+/// prints its pid), SIGKILLs that parent, and returns the provider's pid
+/// and how soon after the kill it was gone (`None`: still there after 5 s,
+/// then killed, so that no failure leaves an orphan).
+async fn kill_the_parent(role: &str) -> (u32, Option<Duration>) {
     let mut parent = tokio::process::Command::new(std::env::current_exe().unwrap())
-        .env(ROLE, "parent")
+        .env(ROLE, role)
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)
         .spawn()
@@ -556,13 +566,12 @@ async fn child_dies_with_its_parent() {
     sigkill(parent.id().unwrap());
     let _ = parent.wait().await;
     let killed = Instant::now();
-    let died = wait_gone(child, Duration::from_secs(5)).await;
-    if !died {
-        // Leave no orphan behind a failure.
+    if wait_gone(child, Duration::from_secs(5)).await {
+        (child, Some(killed.elapsed()))
+    } else {
         sigkill(child);
+        (child, None)
     }
-    assert!(died, "provider {child} outlived its parent");
-    println!("  provider gone {:?} after its parent", killed.elapsed());
 }
 
 /// The Terraform role: launches the provider as go-plugin does (no
@@ -596,35 +605,14 @@ fn terraform_parent() -> ExitCode {
 }
 
 async fn provider_stops_when_terraform_is_gone() {
-    let mut terraform = tokio::process::Command::new(std::env::current_exe().unwrap())
-        .env(ROLE, "terraform")
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let stdout = terraform.stdout.take().unwrap();
-    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(stdout));
-    let line = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    let provider: u32 = line.trim().parse().unwrap();
-    assert!(!gone(provider));
     // Terraform killed: nobody will call Shutdown, and the provider's stdout
     // pipe has no reader left.
-    sigkill(terraform.id().unwrap());
-    let _ = terraform.wait().await;
-    let killed = Instant::now();
-    let stopped = wait_gone(provider, Duration::from_secs(5)).await;
-    if !stopped {
-        sigkill(provider);
-    }
+    let (provider, after) = kill_the_parent("terraform").await;
     assert!(
-        stopped,
+        after.is_some(),
         "provider {provider} kept serving after Terraform was gone"
     );
-    println!("  provider stopped {:?} after Terraform", killed.elapsed());
+    println!("  provider stopped {after:?} after Terraform");
 }
 
 /// One captured `tracing` event.
