@@ -193,7 +193,7 @@ impl ServerIdentity {
         })
         .map_err(TlsError::new)?;
         Ok(ServerIdentity {
-            cert: made.cert,
+            cert: made.certificate.der().clone(),
             key: made.key,
         })
     }
@@ -209,10 +209,9 @@ impl ServerIdentity {
 /// ([`ServerIdentity`] here, the plugin client's identity in
 /// `client::tls`), each with its own usages.
 pub(crate) struct SelfSigned {
-    pub(crate) cert: CertificateDer<'static>,
+    /// The certificate (its DER and, with rcgen's `pem`, its PEM).
+    pub(crate) certificate: rcgen::Certificate,
     pub(crate) key: PrivatePkcs8KeyDer<'static>,
-    /// The certificate as PEM (what `PLUGIN_CLIENT_CERT` carries).
-    pub(crate) pem: String,
 }
 
 impl SelfSigned {
@@ -235,8 +234,7 @@ impl SelfSigned {
             .self_signed(&key)
             .map_err(|e| format!("signing the {what} certificate: {e}"))?;
         Ok(SelfSigned {
-            pem: cert.pem(),
-            cert: cert.der().clone(),
+            certificate: cert,
             key: PrivatePkcs8KeyDer::from(key.serialize_der()),
         })
     }
@@ -302,6 +300,7 @@ macro_rules! pinned_signatures {
         }
     };
 }
+#[cfg(feature = "client")]
 pub(crate) use pinned_signatures;
 
 impl Pinned {

@@ -56,8 +56,8 @@ impl ClientIdentity {
             ];
         })?;
         Ok(ClientIdentity {
-            cert_pem: made.pem,
-            cert: made.cert,
+            cert_pem: made.certificate.pem(),
+            cert: made.certificate.der().clone(),
             key: made.key,
         })
     }
